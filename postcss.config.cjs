@@ -1,0 +1,6 @@
+// Vite picks this file up automatically; Panda extracts the CSS it finds in src/.
+module.exports = {
+  plugins: {
+    '@pandacss/dev/postcss': {},
+  },
+};
