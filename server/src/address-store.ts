@@ -1,0 +1,165 @@
+// The address book: exactly one default per user whenever the user has any address.
+import type { Db, Row } from './db';
+
+export interface AddressRow extends Row {
+  id: number;
+  user_id: number;
+  name: string;
+  country: string;
+  province: string | null;
+  city: string;
+  street: string;
+  postal_code: string;
+  apartment: string | null;
+  phone_number: string;
+  is_default: number;
+}
+
+export interface AddressInput {
+  name: string;
+  apartment?: string | null;
+  country: string;
+  province: string;
+  city: string;
+  postalCode: string;
+  street: string;
+  phoneNumber: string;
+  isDefault?: boolean;
+}
+
+export interface AddressJson {
+  addressId: number;
+  name: string;
+  apartment: string | null;
+  country: string;
+  province: string;
+  city: string;
+  postalCode: string;
+  street: string;
+  phoneNumber: string;
+  isDefault: boolean;
+}
+
+export function addressJson(row: AddressRow): AddressJson {
+  return {
+    addressId: row.id,
+    name: row.name,
+    apartment: row.apartment,
+    country: row.country,
+    province: row.province ?? '',
+    city: row.city,
+    postalCode: row.postal_code,
+    street: row.street,
+    phoneNumber: row.phone_number,
+    isDefault: row.is_default === 1,
+  };
+}
+
+export function listAddressRows(db: Db, userId: number): AddressRow[] {
+  return db.all<AddressRow>(
+    'SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id',
+    [userId],
+  );
+}
+
+export function getAddressRow(db: Db, userId: number, addressId: number): AddressRow | undefined {
+  return db.get<AddressRow>('SELECT * FROM addresses WHERE id = ? AND user_id = ?', [
+    addressId,
+    userId,
+  ]);
+}
+
+function clean(input: AddressInput): (string | null)[] {
+  const apartment = input.apartment?.trim() ? input.apartment.trim() : null;
+  return [
+    input.name.trim(),
+    input.country.trim(),
+    input.province.trim(),
+    input.city.trim(),
+    input.street.trim(),
+    input.postalCode.trim(),
+    apartment,
+    input.phoneNumber.trim(),
+  ];
+}
+
+export function makeDefault(db: Db, userId: number, addressId: number): void {
+  db.run('UPDATE addresses SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE user_id = ?', [
+    addressId,
+    userId,
+  ]);
+}
+
+/** The first address becomes the default; isDefault true moves the default here. */
+export function insertAddress(db: Db, userId: number, input: AddressInput, now: Date): AddressRow {
+  const count = Number(
+    db.get<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', [userId])?.n ??
+      0,
+  );
+  const { lastId } = db.run(
+    `INSERT INTO addresses (user_id, name, country, province, city, street, postal_code, apartment, phone_number,
+       is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+    [userId, ...clean(input), now.toISOString()],
+  );
+  if (count === 0 || input.isDefault === true) makeDefault(db, userId, lastId);
+  const row = getAddressRow(db, userId, lastId);
+  if (!row) throw new Error('address insert failed');
+  return row;
+}
+
+/** isDefault true moves the default here; false on the current default is ignored (one default must remain). */
+export function replaceAddress(
+  db: Db,
+  userId: number,
+  addressId: number,
+  input: AddressInput,
+): AddressRow | undefined {
+  const { changes } = db.run(
+    `UPDATE addresses SET name = ?, country = ?, province = ?, city = ?, street = ?, postal_code = ?, apartment = ?,
+       phone_number = ? WHERE id = ? AND user_id = ?`,
+    [...clean(input), addressId, userId],
+  );
+  if (changes === 0) return undefined;
+  if (input.isDefault === true) makeDefault(db, userId, addressId);
+  return getAddressRow(db, userId, addressId);
+}
+
+/** Deleting the default promotes the oldest remaining address. */
+export function deleteAddressRow(db: Db, userId: number, addressId: number): boolean {
+  const row = getAddressRow(db, userId, addressId);
+  if (!row) return false;
+  db.run('DELETE FROM addresses WHERE id = ?', [addressId]);
+  if (row.is_default === 1) {
+    const next = db.get<{ id: number }>(
+      'SELECT id FROM addresses WHERE user_id = ? ORDER BY id LIMIT 1',
+      [userId],
+    );
+    if (next) makeDefault(db, userId, next.id);
+  }
+  return true;
+}
+
+/** Saves a checkout address into the book unless the same address is already there. */
+export function rememberAddress(db: Db, userId: number, input: AddressInput, now: Date): void {
+  const [name, country, province, city, street, postalCode, apartment, phone] = clean(input);
+  const same = db.get<{ id: number }>(
+    `SELECT id FROM addresses WHERE user_id = ? AND name = ? AND country = ? AND IFNULL(province, '') = IFNULL(?, '')
+       AND city = ? AND street = ? AND postal_code = ? AND IFNULL(apartment, '') = IFNULL(?, '') AND phone_number = ?`,
+    [
+      userId,
+      name ?? '',
+      country ?? '',
+      province ?? null,
+      city ?? '',
+      street ?? '',
+      postalCode ?? '',
+      apartment ?? null,
+      phone ?? '',
+    ],
+  );
+  if (same) {
+    if (input.isDefault === true) makeDefault(db, userId, same.id);
+    return;
+  }
+  insertAddress(db, userId, input, now);
+}

@@ -1,0 +1,447 @@
+// The HTTP layer: CORS, faults, routing and validation from openapi.yaml, then one handler per operationId.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerToken, verifyToken } from './auth';
+import type { Db } from './db';
+import { accountHandlers } from './handlers/account';
+import { authHandlers } from './handlers/auth';
+import { cartHandlers } from './handlers/cart';
+import { catalogueHandlers } from './handlers/catalogue';
+import { orderHandlers } from './handlers/orders';
+import { paymentHandlers } from './handlers/payment';
+import type {
+  AppConfig,
+  AuthUser,
+  HandlerContext,
+  HandlerMap,
+  HandlerResult,
+} from './handler-types';
+import { ApiError, errorBody, unauthorized, validationError } from './http-error';
+import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
+import { serveStatic } from './static-files';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+// Past this we stop reading and drop the connection instead of draining a flood.
+const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
+const MAX_INJECTED_LATENCY_MS = 10_000;
+
+const CORS_ALLOW_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'X-Cart-Token',
+  'X-Order-Token',
+  'Idempotency-Key',
+];
+const FAULT_HEADERS = ['X-Inject-Latency', 'X-Inject-Status'];
+
+export const ALL_HANDLERS: HandlerMap = {
+  ...catalogueHandlers,
+  ...authHandlers,
+  ...accountHandlers,
+  ...cartHandlers,
+  ...orderHandlers,
+  ...paymentHandlers,
+};
+
+/** Every operation in the contract has a handler and every handler an operation. */
+export function assertHandlersMatch(contract: OpenApiContract, handlers: HandlerMap): void {
+  const ids = new Set(contract.operationIds);
+  const missing = [...ids].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !ids.has(id));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(
+      `handlers and openapi.yaml disagree: missing handlers [${missing.join(', ')}], handlers without an operation [${extra.join(', ')}]`,
+    );
+  }
+}
+
+export interface CreateAppOptions {
+  db: Db;
+  now?: () => Date;
+  config: AppConfig;
+  contract?: OpenApiContract;
+  handlers?: HandlerMap;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface RawBody {
+  bytes: Buffer;
+  tooLarge: boolean;
+  aborted: boolean;
+}
+
+function readBody(req: IncomingMessage): Promise<RawBody> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    let settled = false;
+    const finish = (aborted: boolean): void => {
+      if (settled) return;
+      settled = true;
+      resolve({ bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge, aborted });
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) {
+      tooLarge = true;
+      req.resume();
+      finish(false);
+      return;
+    }
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        tooLarge = true;
+        chunks.length = 0;
+      } else {
+        chunks.push(chunk);
+      }
+      if (size > MAX_DRAIN_BYTES) {
+        finish(false);
+        req.destroy();
+      }
+    });
+    req.on('end', () => finish(false));
+    req.on('error', () => finish(true));
+    req.on('close', () => finish(true));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function firstHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function splitUrl(rawUrl: string): { pathname: string; search: string } {
+  const q = rawUrl.indexOf('?');
+  const pathname = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+  const search = q >= 0 ? rawUrl.slice(q + 1) : '';
+  return { pathname: pathname.split('#')[0] ?? '', search };
+}
+
+function mediaType(req: IncomingMessage): string {
+  return (firstHeader(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+// Statuses that come from the transport layer rather than an operation; the yaml documents them globally.
+const TRANSPORT_STATUSES = new Set([405, 413, 415, 500, 502, 503]);
+
+export function createApp(options: CreateAppOptions): RequestHandler {
+  const { db, config } = options;
+  const now = options.now ?? (() => new Date());
+  const contract = options.contract ?? loadOpenApi(config.openapiFile);
+  const handlers = options.handlers ?? ALL_HANDLERS;
+  assertHandlersMatch(contract, handlers);
+  const corsOrigins = new Set(config.corsOrigins);
+  const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
+
+  function sendJson(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    res.statusCode = status;
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    res.setHeader('Cache-Control', 'no-store');
+    if (text !== '') {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', String(Buffer.byteLength(text)));
+    }
+    res.end(text);
+  }
+
+  function sendError(res: ServerResponse, error: ApiError, path: string): void {
+    sendJson(res, error.status, errorBody(error, path, now()), error.headers);
+  }
+
+  function applyCors(req: IncomingMessage, res: ServerResponse): void {
+    const origin = firstHeader(req, 'origin');
+    res.setHeader('Vary', 'Origin');
+    if (origin && corsOrigins.has(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+    }
+  }
+
+  function resolveUser(
+    req: IncomingMessage,
+    op: Operation,
+    at: Date,
+  ): { user: AuthUser | null; claims: HandlerContext['claims'] } {
+    if (op.security.public || !op.security.bearer) return { user: null, claims: null };
+    const token = bearerToken(firstHeader(req, 'authorization'));
+    if (token === undefined) {
+      const anonymousAllowed =
+        op.security.anonymous || op.security.cartToken || op.security.orderToken;
+      if (!anonymousAllowed) throw unauthorized();
+      return { user: null, claims: null };
+    }
+    if (token === null) throw unauthorized();
+    const verdict = verifyToken(token, config.jwtSecret, at);
+    if (!verdict.ok) throw unauthorized();
+    const row = db.get<{ id: number; email: string; username: string; token_version: number }>(
+      'SELECT id, email, username, token_version FROM users WHERE id = ?',
+      [verdict.claims.uid],
+    );
+    // A password change bumps the version: every older token is revoked.
+    if (!row || row.token_version !== verdict.claims.ver) throw unauthorized();
+    return {
+      user: {
+        id: row.id,
+        email: row.email,
+        username: row.username,
+        tokenVersion: row.token_version,
+      },
+      claims: verdict.claims,
+    };
+  }
+
+  function parseQuery(search: string): Record<string, unknown> {
+    const query: Record<string, unknown> = {};
+    let params: URLSearchParams;
+    try {
+      params = new URLSearchParams(search);
+    } catch {
+      return query;
+    }
+    for (const [key, value] of params) {
+      // An empty value means "not given" (the menu sends search= when the box is empty).
+      if (value === '' || Object.prototype.hasOwnProperty.call(query, key)) continue;
+      Object.defineProperty(query, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return query;
+  }
+
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+  ): Promise<void> {
+    applyCors(req, res);
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'OPTIONS') {
+      req.resume();
+      res.statusCode = 204;
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers', allowHeaders);
+      res.setHeader('Access-Control-Max-Age', '3600');
+      res.end();
+      return;
+    }
+    const raw = await readBody(req);
+    if (raw.aborted) {
+      if (!res.headersSent) res.destroy();
+      return;
+    }
+    if (config.latencyMs > 0) await sleep(config.latencyMs);
+    if (config.faults) {
+      const latency = Number(firstHeader(req, 'x-inject-latency'));
+      if (Number.isInteger(latency) && latency > 0)
+        await sleep(Math.min(latency, MAX_INJECTED_LATENCY_MS));
+      const injected = Number(firstHeader(req, 'x-inject-status'));
+      if (injected === 500 || injected === 502 || injected === 503) {
+        const code = injected === 500 ? 'INTERNAL' : 'SERVICE_UNAVAILABLE';
+        sendError(res, new ApiError(injected, code, `Injected failure (${injected})`), pathname);
+        return;
+      }
+    }
+
+    const matched = contract.match(method, pathname);
+    if (matched.kind === 'not-found') {
+      sendError(res, new ApiError(404, 'NOT_FOUND', `No API operation at ${pathname}`), pathname);
+      return;
+    }
+    if (matched.kind === 'method-not-allowed') {
+      sendError(
+        res,
+        new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, {
+          headers: { Allow: matched.allow.join(', ') },
+        }),
+        pathname,
+      );
+      return;
+    }
+    const op = matched.operation;
+    const at = now();
+    let result: HandlerResult;
+    try {
+      if (raw.tooLarge) {
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`,
+        );
+      }
+      const { user, claims } = resolveUser(req, op, at);
+
+      const params: Record<string, unknown> = { ...matched.params };
+      if (op.validatePath && !op.validatePath(params)) {
+        throw validationError(contract.formatErrors(op.validatePath.errors, 'path'));
+      }
+      const query = parseQuery(search);
+      if (op.validateQuery && !op.validateQuery(query)) {
+        throw validationError(contract.formatErrors(op.validateQuery.errors, 'query'));
+      }
+      if (op.validateHeaders) {
+        const headers: Record<string, unknown> = {};
+        for (const name of op.headerNames) {
+          const value = firstHeader(req, name);
+          if (value !== undefined) headers[name] = value;
+        }
+        if (!op.validateHeaders(headers))
+          throw validationError(contract.formatErrors(op.validateHeaders.errors, 'headers'));
+      }
+
+      let body: unknown;
+      if (op.body) {
+        if (raw.bytes.length === 0) {
+          if (op.body.required) throw validationError({ body: 'Request body is required' });
+        } else {
+          const type = mediaType(req);
+          if (op.body.kind === 'json') {
+            if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
+              throw new ApiError(
+                415,
+                'UNSUPPORTED_MEDIA_TYPE',
+                'The request body must be application/json',
+              );
+            }
+            try {
+              body = JSON.parse(raw.bytes.toString('utf8'));
+            } catch {
+              throw validationError(
+                { body: 'Malformed JSON' },
+                'The request body is not valid JSON',
+              );
+            }
+          } else {
+            if (type !== 'application/x-www-form-urlencoded') {
+              throw new ApiError(
+                415,
+                'UNSUPPORTED_MEDIA_TYPE',
+                'The request body must be application/x-www-form-urlencoded',
+              );
+            }
+            const form: Record<string, string> = {};
+            for (const [key, value] of new URLSearchParams(raw.bytes.toString('utf8'))) {
+              if (!Object.prototype.hasOwnProperty.call(form, key)) {
+                Object.defineProperty(form, key, {
+                  value,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
+              }
+            }
+            body = form;
+          }
+          if (!op.body.validate(body))
+            throw validationError(contract.formatErrors(op.body.validate.errors, 'body'));
+        }
+      }
+
+      const handler = handlers[op.operationId];
+      if (!handler) throw new Error(`no handler for ${op.operationId}`);
+      const ctx: HandlerContext = {
+        db,
+        now: at,
+        config,
+        operationId: op.operationId,
+        path: pathname,
+        params,
+        query,
+        body,
+        header: (name) => firstHeader(req, name),
+        user,
+        claims,
+      };
+      result = await handler(ctx);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const bodyOut = errorBody(error, pathname, now());
+        checkContract(op, error.status, bodyOut);
+        sendJson(res, error.status, bodyOut, error.headers);
+        return;
+      }
+      config.logger.error(`${method} ${pathname} failed`, error);
+      sendError(
+        res,
+        new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+        pathname,
+      );
+      return;
+    }
+
+    if (result.html !== undefined) {
+      res.statusCode = result.status;
+      for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(result.html);
+      return;
+    }
+    if (result.body !== undefined) checkContract(op, result.status, result.body);
+    sendJson(res, result.status, result.body, result.headers);
+  }
+
+  function checkContract(op: Operation, status: number, body: unknown): void {
+    if (!config.onContractViolation || TRANSPORT_STATUSES.has(status)) return;
+    const problem = contract.checkResponse(op.operationId, status, body);
+    if (problem) config.onContractViolation(problem);
+  }
+
+  return (req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const { pathname, search } = splitUrl(req.url ?? '/');
+    const respondUnexpected = (error: unknown): void => {
+      config.logger.error(`${req.method ?? '?'} ${pathname} failed`, error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendError(
+        res,
+        new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+        pathname,
+      );
+    };
+    try {
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        handleApi(req, res, pathname, search).catch(respondUnexpected);
+        return;
+      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      req.resume();
+      if (method !== 'GET' && method !== 'HEAD') {
+        sendError(
+          res,
+          new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, {
+            headers: { Allow: 'GET, HEAD' },
+          }),
+          pathname,
+        );
+        return;
+      }
+      if (
+        !pathname.startsWith('/') ||
+        serveStatic(req, res, pathname, config.distDir) === 'not-found'
+      ) {
+        sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
+      }
+    } catch (error) {
+      respondUnexpected(error);
+    }
+  };
+}

@@ -1,0 +1,163 @@
+// The signed-in user's profile, address book and order history.
+import {
+  addressJson,
+  deleteAddressRow,
+  getAddressRow,
+  insertAddress,
+  listAddressRows,
+  makeDefault,
+  replaceAddress,
+  type AddressInput,
+} from '../address-store';
+import type { Row } from '../db';
+import type { AuthUser, HandlerContext, HandlerMap } from '../handler-types';
+import { ok } from '../handler-types';
+import { ApiError, notFound, unauthorized } from '../http-error';
+import { toAmount } from '../money';
+import { getUser, getUserByEmail, remainingTtl, tokenFor, userJson } from '../session';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+function requireUser(ctx: HandlerContext): AuthUser {
+  if (!ctx.user) throw unauthorized();
+  return ctx.user;
+}
+
+function idParam(ctx: HandlerContext, name: string): number {
+  const value = ctx.params[name];
+  return typeof value === 'number' ? value : 0;
+}
+
+interface UpdateUserBody {
+  username?: string;
+  email?: string;
+  phone?: string | null;
+}
+
+interface AccountOrderRow extends Row {
+  id: number;
+  status: string;
+  created_at: string;
+  total_cents: number;
+  payment_method: string;
+  line_count: number;
+}
+
+export const accountHandlers: HandlerMap = {
+  getAccountUser: (ctx) => {
+    const user = getUser(ctx.db, requireUser(ctx).id);
+    if (!user) throw unauthorized();
+    return ok(userJson(ctx.db, user));
+  },
+
+  updateAccountUser: (ctx) => {
+    const { id } = requireUser(ctx);
+    const body = ctx.body as UpdateUserBody;
+    const updated = ctx.db.transaction(() => {
+      const current = getUser(ctx.db, id);
+      if (!current) throw unauthorized();
+      const email = body.email?.trim() ?? current.email;
+      if (email.toLowerCase() !== current.email.toLowerCase()) {
+        const other = getUserByEmail(ctx.db, email);
+        if (other && other.id !== id) {
+          throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+        }
+      }
+      const username = body.username?.trim() ?? current.username;
+      const phone =
+        body.phone === undefined
+          ? current.phone
+          : body.phone === null || body.phone === ''
+            ? null
+            : body.phone;
+      ctx.db.run('UPDATE users SET email = ?, username = ?, phone = ? WHERE id = ?', [
+        email,
+        username,
+        phone,
+        id,
+      ]);
+      return getUser(ctx.db, id);
+    });
+    if (!updated) throw unauthorized();
+    // The token's sub and username follow the change; its expiry stays the session's.
+    return ok({
+      user: userJson(ctx.db, updated),
+      token: tokenFor(ctx, updated, remainingTtl(ctx)),
+    });
+  },
+
+  listAddresses: (ctx) => ok(listAddressRows(ctx.db, requireUser(ctx).id).map(addressJson)),
+
+  createAddress: (ctx) => {
+    const { id } = requireUser(ctx);
+    const row = ctx.db.transaction(() =>
+      insertAddress(ctx.db, id, ctx.body as AddressInput, ctx.now),
+    );
+    return ok(addressJson(row), 201);
+  },
+
+  updateAddress: (ctx) => {
+    const { id } = requireUser(ctx);
+    const row = ctx.db.transaction(() =>
+      replaceAddress(ctx.db, id, idParam(ctx, 'addressId'), ctx.body as AddressInput),
+    );
+    if (!row) throw notFound('Address not found');
+    return ok(addressJson(row));
+  },
+
+  deleteAddress: (ctx) => {
+    const { id } = requireUser(ctx);
+    const deleted = ctx.db.transaction(() =>
+      deleteAddressRow(ctx.db, id, idParam(ctx, 'addressId')),
+    );
+    if (!deleted) throw notFound('Address not found');
+    return { status: 204 };
+  },
+
+  setDefaultAddress: (ctx) => {
+    const { id } = requireUser(ctx);
+    const addressId = idParam(ctx, 'addressId');
+    ctx.db.transaction(() => {
+      if (!getAddressRow(ctx.db, id, addressId)) throw notFound('Address not found');
+      makeDefault(ctx.db, id, addressId);
+    });
+    return ok(listAddressRows(ctx.db, id).map(addressJson));
+  },
+
+  listAccountOrders: (ctx) => {
+    const { id } = requireUser(ctx);
+    const where = ['o.user_id = ?'];
+    const args: (string | number)[] = [id];
+    if (typeof ctx.query.status === 'string') {
+      where.push('o.status = ?');
+      // The storefront may say CANCELED; the server stores CANCELLED.
+      args.push(ctx.query.status === 'CANCELED' ? 'CANCELLED' : ctx.query.status);
+    }
+    const search =
+      typeof ctx.query.search === 'string' ? ctx.query.search.trim().replace(/^#/, '') : '';
+    if (search !== '') {
+      where.push(
+        `(CAST(o.id AS TEXT) = ? OR EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id
+           AND instr(lower(oi.product_name), lower(?)) > 0))`,
+      );
+      args.push(search, search);
+    }
+    const rows = ctx.db.all<AccountOrderRow>(
+      `SELECT o.id, o.status, o.created_at, o.total_cents, o.payment_method,
+              (SELECT COUNT(*) FROM order_items oi WHERE oi.order_id = o.id) AS line_count
+         FROM orders o WHERE ${where.join(' AND ')}
+        ORDER BY o.created_at DESC, o.id DESC`,
+      args,
+    );
+    return ok(
+      rows.map((r) => ({
+        orderId: r.id,
+        status: r.status,
+        createdAt: r.created_at,
+        items: r.line_count,
+        amount: toAmount(r.total_cents),
+        paymentMethod: r.payment_method,
+      })),
+    );
+  },
+};

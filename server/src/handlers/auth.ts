@@ -1,0 +1,233 @@
+// Sign-in, sign-up, password change and the simulated identity provider (D3, D6).
+import {
+  DEFAULT_TOKEN_TTL_SECONDS,
+  SHORT_TOKEN_TTL_SECONDS,
+  hashPassword,
+  unusablePasswordHash,
+  verifyPassword,
+} from '../auth';
+import { BRAND_NAME } from '../brand';
+import type { AppConfig, HandlerMap } from '../handler-types';
+import { ok } from '../handler-types';
+import { ApiError, unauthorized, validationError } from '../http-error';
+import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const EMAIL_TAKEN = 'An account with this email already exists';
+const RETURN_TO_MESSAGE = "Must be the storefront's /auth/callback address";
+
+let dummyHash: Promise<string> | undefined;
+/** Unknown emails still pay for one scrypt so response time does not reveal which emails exist. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  return dummyHash;
+}
+
+interface LoginBody {
+  loginInput: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+interface SignupBody {
+  username: string;
+  email: string;
+  password: string;
+}
+
+interface ChangePasswordBody {
+  currentPassword: string;
+  newPassword: string;
+}
+
+interface ConsentBody {
+  email: string;
+  name: string;
+  returnTo: string;
+}
+
+/** The identity provider only sends tokens back to the storefront's own callback page. */
+export function allowedReturnTo(config: AppConfig, value: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  const origins = new Set([...config.corsOrigins, ...config.selfOrigins]);
+  if (!origins.has(url.origin)) return null;
+  if (!/\/auth\/callback$/.test(url.pathname)) return null;
+  return url;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const IDP_ACCOUNTS = [
+  { name: 'Demo Shopper', email: 'demo@lumen.test' },
+  { name: 'Sam Taylor', email: 'sam.taylor@idp.test' },
+];
+
+function consentPage(returnTo: URL): string {
+  const action = '/api/v1/auth/idp/consent';
+  const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo.toString())}">`;
+  const accounts = IDP_ACCOUNTS.map(
+    (a) => `<form method="post" action="${action}" class="account">
+        ${hidden}
+        <input type="hidden" name="email" value="${escapeHtml(a.email)}">
+        <input type="hidden" name="name" value="${escapeHtml(a.name)}">
+        <button type="submit"><strong>${escapeHtml(a.name)}</strong><span>${escapeHtml(a.email)}</span></button>
+      </form>`,
+  ).join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in with Lumen ID</title>
+<style>
+  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
+  main { width: min(26rem, 92vw); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; padding: 1.5rem; }
+  h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
+  p { margin: 0 0 1rem; opacity: .8; }
+  .account button { width: 100%; display: flex; flex-direction: column; align-items: flex-start; gap: .15rem; padding: .75rem 1rem; margin-bottom: .5rem; border-radius: 8px; border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); background: transparent; color: inherit; font: inherit; cursor: pointer; text-align: left; }
+  .account button:hover, .account button:focus-visible { background: color-mix(in srgb, CanvasText 8%, transparent); }
+  fieldset { border: 0; padding: 0; margin: 1rem 0 0; display: grid; gap: .5rem; }
+  label { display: grid; gap: .25rem; font-size: .9rem; }
+  input[type=email], input[type=text] { padding: .5rem; border-radius: 6px; border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); font: inherit; background: Field; color: FieldText; }
+  .primary { padding: .6rem 1rem; border-radius: 8px; border: 0; background: #6b3f1d; color: #fff; font: inherit; cursor: pointer; }
+  .note { font-size: .8rem; margin-top: 1rem; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Sign in with Lumen ID</h1>
+  <p>${escapeHtml(BRAND_NAME)} wants to know your name and email address. Choose an account to continue.</p>
+  ${accounts}
+  <form method="post" action="${action}">
+    ${hidden}
+    <fieldset>
+      <legend>Or use another account</legend>
+      <label>Name <input type="text" name="name" required maxlength="100" autocomplete="name"></label>
+      <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label>
+      <button type="submit" class="primary">Continue</button>
+    </fieldset>
+  </form>
+  <p class="note">This is a simulated identity provider for development; no data leaves this machine.</p>
+</main>
+</body>
+</html>`;
+}
+
+export const authHandlers: HandlerMap = {
+  login: async (ctx) => {
+    const body = ctx.body as LoginBody;
+    const user = getUserByEmail(ctx.db, body.loginInput);
+    const valid = user
+      ? await verifyPassword(body.password, user.password_hash)
+      : (await verifyPassword(body.password, await dummyPasswordHash()), false);
+    if (!user || !valid) {
+      throw new ApiError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS, {
+        fields: { password: INVALID_CREDENTIALS },
+      });
+    }
+    const ttl = body.rememberMe === true ? DEFAULT_TOKEN_TTL_SECONDS : SHORT_TOKEN_TTL_SECONDS;
+    return ok({ token: tokenFor(ctx, user, ttl) });
+  },
+
+  signup: async (ctx) => {
+    const body = ctx.body as SignupBody;
+    const email = body.email.trim();
+    if (getUserByEmail(ctx.db, email)) {
+      throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+    }
+    const hash = await hashPassword(body.password);
+    const user = ctx.db.transaction(() => {
+      // Checked again: another sign-up may have finished while the hash was computed.
+      if (getUserByEmail(ctx.db, email)) {
+        throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+      }
+      const { lastId } = ctx.db.run(
+        `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
+         VALUES (?, ?, ?, 0, 'SIGNUP', ?)`,
+        [email, body.username.trim(), hash, ctx.now.toISOString()],
+      );
+      return getUser(ctx.db, lastId);
+    });
+    if (!user) throw new Error('user insert failed');
+    return ok({ token: tokenFor(ctx, user) }, 201);
+  },
+
+  changePassword: async (ctx) => {
+    if (!ctx.user) throw unauthorized();
+    const body = ctx.body as ChangePasswordBody;
+    const user = getUser(ctx.db, ctx.user.id);
+    if (!user) throw unauthorized();
+    if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
+      // 400 with a field message, not 401: the session is fine, the typed password is not.
+      throw validationError({ currentPassword: 'Current password is incorrect' });
+    }
+    const hash = await hashPassword(body.newPassword);
+    const updated = ctx.db.transaction(() => {
+      ctx.db.run(
+        'UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE id = ?',
+        [hash, user.id],
+      );
+      return getUser(ctx.db, user.id);
+    });
+    if (!updated) throw unauthorized();
+    return ok({ token: tokenFor(ctx, updated, remainingTtl(ctx)) });
+  },
+
+  authorizeIdentityProvider: (ctx) => {
+    const returnTo = allowedReturnTo(ctx.config, String(ctx.query.returnTo ?? ''));
+    if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
+    return {
+      status: 200,
+      html: consentPage(returnTo),
+      headers: {
+        // The page's own policy: inline style only, and its forms may post here and land on the storefront.
+        'Content-Security-Policy': [
+          "default-src 'none'",
+          "style-src 'unsafe-inline'",
+          `form-action 'self' ${returnTo.origin}`,
+          "frame-ancestors 'none'",
+          "base-uri 'none'",
+        ].join('; '),
+        'X-Frame-Options': 'DENY',
+      },
+    };
+  },
+
+  consentIdentityProvider: (ctx) => {
+    const body = ctx.body as ConsentBody;
+    const returnTo = allowedReturnTo(ctx.config, body.returnTo);
+    if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
+    const email = body.email.trim();
+    const name = body.name.trim() || email;
+    const user = ctx.db.transaction(() => {
+      // An existing account with this email is reused, as the old shop's provider sign-in did.
+      const existing = getUserByEmail(ctx.db, email);
+      if (existing) return existing;
+      const { lastId } = ctx.db.run(
+        `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
+         VALUES (?, ?, ?, 0, 'IDP', ?)`,
+        [email, name, unusablePasswordHash(), ctx.now.toISOString()],
+      );
+      return getUser(ctx.db, lastId);
+    });
+    if (!user) throw new Error('user insert failed');
+    const target = new URL(returnTo.toString());
+    target.searchParams.set('token', tokenFor(ctx, user));
+    return { status: 302, headers: { Location: target.toString() } };
+  },
+};

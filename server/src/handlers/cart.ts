@@ -1,0 +1,247 @@
+// The caller's cart: a guest's by X-Cart-Token, a signed-in user's by the token's user (D2).
+import {
+  cartJson,
+  cartLines,
+  cartOwner,
+  emptyCart,
+  ensureCart,
+  findCart,
+  guestTokenHeader,
+  priceLinesOf,
+  touchCart,
+  type CartRow,
+} from '../cart-store';
+import {
+  allPromos,
+  getProductRow,
+  outOfStockMessage,
+  promoByCode,
+  promoById,
+  promoJson,
+  unavailableMessage,
+  type PromoRecord,
+} from '../catalogue-store';
+import type { HandlerContext, HandlerMap, HandlerResult } from '../handler-types';
+import { ok } from '../handler-types';
+import { ApiError, notFound, unauthorized } from '../http-error';
+import { checkPromo, PROMO_MESSAGES } from '../money';
+
+function num(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}
+
+function answer(ctx: HandlerContext, cart: CartRow | undefined): HandlerResult {
+  return ok(cartJson(ctx.db, cart, ctx.now));
+}
+
+function reload(ctx: HandlerContext, cart: CartRow): CartRow | undefined {
+  return ctx.db.get<CartRow>('SELECT * FROM carts WHERE id = ?', [cart.id]);
+}
+
+function findLine(ctx: HandlerContext, cart: CartRow | undefined, cartItemId: number) {
+  if (!cart) return undefined;
+  return cartLines(ctx.db, cart.id).find((line) => line.id === cartItemId);
+}
+
+function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): HandlerResult {
+  return ctx.db.transaction(() => {
+    const owner = cartOwner(ctx);
+    const existing = findCart(ctx.db, owner);
+    const lines = existing ? priceLinesOf(cartLines(ctx.db, existing.id)) : [];
+    const verdict = checkPromo(promo, lines, {
+      now: ctx.now,
+      otherAttachedPromoId: existing?.promo_id ?? null,
+    });
+    if (!verdict.accepted || !promo) {
+      throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
+    }
+    const cart = existing ?? ensureCart(ctx.db, owner, ctx.now);
+    ctx.db.run('UPDATE carts SET promo_id = ?, updated_at = ? WHERE id = ?', [
+      promo.promoId,
+      ctx.now.toISOString(),
+      cart.id,
+    ]);
+    return answer(ctx, reload(ctx, cart));
+  });
+}
+
+export const cartHandlers: HandlerMap = {
+  getCart: (ctx) => answer(ctx, findCart(ctx.db, cartOwner(ctx))),
+
+  clearCart: (ctx) =>
+    ctx.db.transaction(() => {
+      const cart = findCart(ctx.db, cartOwner(ctx));
+      if (cart) emptyCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, cart && reload(ctx, cart));
+    }),
+
+  addCartItem: (ctx) => {
+    const body = ctx.body as { productId: number; quantity: number };
+    return ctx.db.transaction(() => {
+      const product = getProductRow(ctx.db, body.productId);
+      if (!product) throw notFound('Product not found');
+      if (product.is_available_at_web !== 1) {
+        throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(product.name));
+      }
+      const owner = cartOwner(ctx);
+      const existing = findCart(ctx.db, owner);
+      const line = existing
+        ? cartLines(ctx.db, existing.id).find((l) => l.product_id === product.id)
+        : undefined;
+      const wanted = (line?.quantity ?? 0) + body.quantity;
+      // Stock counts what is already in the cart, not only this request.
+      if (wanted > product.quantity) {
+        throw new ApiError(409, 'OUT_OF_STOCK', outOfStockMessage(product.name, product.quantity));
+      }
+      const cart = existing ?? ensureCart(ctx.db, owner, ctx.now);
+      if (line) {
+        ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [wanted, line.id]);
+      } else {
+        ctx.db.run('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES (?, ?, ?)', [
+          cart.id,
+          product.id,
+          body.quantity,
+        ]);
+      }
+      touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, reload(ctx, cart));
+    });
+  },
+
+  updateCartItem: (ctx) => {
+    const quantity = (ctx.body as { quantity: number }).quantity;
+    return ctx.db.transaction(() => {
+      const cart = findCart(ctx.db, cartOwner(ctx));
+      const line = findLine(ctx, cart, num(ctx.params.cartItemId));
+      if (!cart || !line) throw notFound('Cart item not found');
+      if (line.is_available_at_web !== 1) {
+        throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(line.name));
+      }
+      if (quantity > line.stock)
+        throw new ApiError(409, 'OUT_OF_STOCK', outOfStockMessage(line.name, line.stock));
+      ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [quantity, line.id]);
+      touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, reload(ctx, cart));
+    });
+  },
+
+  removeCartItem: (ctx) =>
+    ctx.db.transaction(() => {
+      const cart = findCart(ctx.db, cartOwner(ctx));
+      const line = findLine(ctx, cart, num(ctx.params.cartItemId));
+      if (!cart || !line) throw notFound('Cart item not found');
+      ctx.db.run('DELETE FROM cart_items WHERE id = ?', [line.id]);
+      touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, reload(ctx, cart));
+    }),
+
+  setCartShipping: (ctx) =>
+    ctx.db.transaction(() => {
+      const methodId = num(ctx.params.methodId);
+      const method = ctx.db.get<{ id: number }>(
+        'SELECT id FROM ship_methods WHERE id = ? AND is_active = 1',
+        [methodId],
+      );
+      if (!method) throw notFound('Shipping method not found');
+      const cart = ensureCart(ctx.db, cartOwner(ctx), ctx.now);
+      ctx.db.run('UPDATE carts SET ship_method_id = ?, updated_at = ? WHERE id = ?', [
+        method.id,
+        ctx.now.toISOString(),
+        cart.id,
+      ]);
+      return answer(ctx, reload(ctx, cart));
+    }),
+
+  clearCartShipping: (ctx) =>
+    ctx.db.transaction(() => {
+      const cart = findCart(ctx.db, cartOwner(ctx));
+      if (cart) {
+        ctx.db.run('UPDATE carts SET ship_method_id = NULL, updated_at = ? WHERE id = ?', [
+          ctx.now.toISOString(),
+          cart.id,
+        ]);
+      }
+      return answer(ctx, cart && reload(ctx, cart));
+    }),
+
+  clearCartPromo: (ctx) =>
+    ctx.db.transaction(() => {
+      const cart = findCart(ctx.db, cartOwner(ctx));
+      if (cart) {
+        ctx.db.run('UPDATE carts SET promo_id = NULL, updated_at = ? WHERE id = ?', [
+          ctx.now.toISOString(),
+          cart.id,
+        ]);
+      }
+      return answer(ctx, cart && reload(ctx, cart));
+    }),
+
+  applyCartPromo: (ctx) => {
+    const promo = promoById(ctx.db, num(ctx.params.promoId));
+    if (!promo) throw notFound('Promo not found');
+    return applyPromo(ctx, promo);
+  },
+
+  applyCartPromoCode: (ctx) => {
+    const code = (ctx.body as { code: string }).code.trim();
+    const promo = promoByCode(ctx.db, code);
+    if (!promo) throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.invalid);
+    return applyPromo(ctx, promo);
+  },
+
+  listCartPromos: (ctx) => {
+    const cart = findCart(ctx.db, cartOwner(ctx));
+    const lines = cart ? priceLinesOf(cartLines(ctx.db, cart.id)) : [];
+    const availablePromos: unknown[] = [];
+    const unavailablePromos: unknown[] = [];
+    for (const promo of allPromos(ctx.db)) {
+      const verdict = checkPromo(promo, lines, {
+        now: ctx.now,
+        otherAttachedPromoId: cart?.promo_id ?? null,
+      });
+      if (verdict.accepted) availablePromos.push(promoJson(promo));
+      else unavailablePromos.push({ ...promoJson(promo), reason: verdict.message });
+    }
+    return ok({ availablePromos, unavailablePromos });
+  },
+
+  mergeGuestCart: (ctx) => {
+    const user = ctx.user;
+    if (!user) throw unauthorized();
+    return ctx.db.transaction(() => {
+      const owner = { kind: 'user', userId: user.id } as const;
+      const token = guestTokenHeader(ctx);
+      const guest = token ? findCart(ctx.db, { kind: 'guest', token }) : undefined;
+      if (!guest) return answer(ctx, findCart(ctx.db, owner));
+      const cart = ensureCart(ctx.db, owner, ctx.now);
+      const mine = new Map(cartLines(ctx.db, cart.id).map((l) => [l.product_id, l]));
+      for (const line of cartLines(ctx.db, guest.id)) {
+        const existing = mine.get(line.product_id);
+        if (existing) {
+          // Quantities add up, capped at stock, but a merge never shrinks a line either cart had.
+          const cap = Math.max(line.stock, existing.quantity, line.quantity);
+          const merged = Math.min(existing.quantity + line.quantity, cap);
+          ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [merged, existing.id]);
+        } else {
+          ctx.db.run('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES (?, ?, ?)', [
+            cart.id,
+            line.product_id,
+            line.quantity,
+          ]);
+        }
+      }
+      if (cart.ship_method_id === null && guest.ship_method_id !== null) {
+        ctx.db.run('UPDATE carts SET ship_method_id = ? WHERE id = ?', [
+          guest.ship_method_id,
+          cart.id,
+        ]);
+      }
+      if (cart.promo_id === null && guest.promo_id !== null) {
+        ctx.db.run('UPDATE carts SET promo_id = ? WHERE id = ?', [guest.promo_id, cart.id]);
+      }
+      ctx.db.run('DELETE FROM carts WHERE id = ?', [guest.id]);
+      touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, reload(ctx, cart));
+    });
+  },
+};

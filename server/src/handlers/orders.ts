@@ -1,0 +1,293 @@
+// Placing an order (server-priced, idempotent, stock-checked) and following its status (D4, D5).
+import { createHash } from 'node:crypto';
+import { rememberAddress, type AddressInput } from '../address-store';
+import { randomToken } from '../auth';
+import { emptyCart, findCart, guestTokenHeader } from '../cart-store';
+import {
+  getProductRow,
+  getShipMethod,
+  mainImageUrl,
+  outOfStockMessage,
+  promoByCode,
+  unavailableMessage,
+  type ProductRow,
+} from '../catalogue-store';
+import type { HandlerContext, HandlerMap } from '../handler-types';
+import { ok } from '../handler-types';
+import { ApiError, notFound } from '../http-error';
+import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
+import {
+  accessibleOrder,
+  appendHistory,
+  getOrderRow,
+  intentOfOrder,
+  orderDetailJson,
+  orderResponseJson,
+  type OrderRow,
+} from '../order-store';
+import { newClientSecret, newPaymentIntentId } from '../payments';
+
+export const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
+
+interface OrderBody {
+  email: string;
+  shippingAddress: AddressInput & { isDefault: boolean };
+  totalAmount: number;
+  taxAmount: number;
+  shippingAmount: number;
+  discountAmount: number;
+  currency: 'USD';
+  paymentMethod: 'card' | 'paypal' | 'cod';
+  shipMethodId: number;
+  items: { productId: number; quantity: number; price?: number }[];
+  idempotencyKey: string;
+  promoCode?: string | null;
+}
+
+function orderIdParam(ctx: HandlerContext): number {
+  return typeof ctx.params.orderId === 'number' ? ctx.params.orderId : 0;
+}
+
+function storedAddress(a: OrderBody['shippingAddress']): string {
+  return JSON.stringify({
+    name: a.name.trim(),
+    apartment: a.apartment?.trim() ? a.apartment.trim() : null,
+    country: a.country,
+    province: a.province.trim(),
+    city: a.city.trim(),
+    postalCode: a.postalCode.trim(),
+    street: a.street.trim(),
+    phoneNumber: a.phoneNumber,
+    isDefault: a.isDefault,
+  });
+}
+
+/** Empties the cart the order came from (the user's, or the guest cart it was placed from). */
+function clearOwnerCart(ctx: HandlerContext, order: OrderRow): void {
+  const cart =
+    order.user_id !== null
+      ? findCart(ctx.db, { kind: 'user', userId: order.user_id })
+      : order.cart_token
+        ? findCart(ctx.db, { kind: 'guest', token: order.cart_token })
+        : undefined;
+  if (cart) emptyCart(ctx.db, cart.id, ctx.now);
+}
+
+export const orderHandlers: HandlerMap = {
+  createOrder: (ctx) => {
+    const body = ctx.body as OrderBody;
+    const user = ctx.user;
+    // The token decides who orders; a signed-in order uses the account's email.
+    const email = user ? user.email : body.email.trim();
+    const ownerKey = user ? `user:${user.id}` : `guest:${email.toLowerCase()}`;
+    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+    return ctx.db.transaction(() => {
+      const previous = ctx.db.get<OrderRow>(
+        'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
+        [ownerKey, body.idempotencyKey],
+      );
+      // The same key answers the first order, even if this body differs (a retry never makes a second order).
+      if (previous) return ok(orderResponseJson(ctx.db, previous), 200);
+
+      const ship = getShipMethod(ctx.db, body.shipMethodId);
+      if (!ship || ship.is_active !== 1) throw notFound('Shipping method not found');
+
+      const quantities = new Map<number, number>();
+      for (const item of body.items)
+        quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+      const products: { product: ProductRow; quantity: number }[] = [];
+      for (const [productId, quantity] of quantities) {
+        const product = getProductRow(ctx.db, productId);
+        if (!product) throw notFound('Product not found');
+        if (product.is_available_at_web !== 1) {
+          throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(product.name));
+        }
+        if (product.quantity < quantity) {
+          throw new ApiError(
+            409,
+            'OUT_OF_STOCK',
+            outOfStockMessage(product.name, product.quantity),
+          );
+        }
+        products.push({ product, quantity });
+      }
+      const lines: PriceLine[] = products.map(({ product, quantity }) => ({
+        productId: product.id,
+        unitCents: product.price_cents,
+        quantity,
+      }));
+
+      const code = body.promoCode?.trim() ?? '';
+      const promo = code === '' ? null : (promoByCode(ctx.db, code) ?? null);
+      if (code !== '') {
+        const verdict = checkPromo(promo, lines, { now: ctx.now });
+        if (!verdict.accepted) throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
+      }
+      const totals = priceTotals({ lines, shippingCents: ship.price_cents, promo, now: ctx.now });
+
+      const pricesDiffer = body.items.some((item) => {
+        if (item.price === undefined) return false;
+        const product = products.find((p) => p.product.id === item.productId);
+        return !product || amountDiffers(item.price, product.product.price_cents);
+      });
+      if (
+        pricesDiffer ||
+        amountDiffers(body.totalAmount, totals.total) ||
+        amountDiffers(body.taxAmount, totals.tax) ||
+        amountDiffers(body.shippingAmount, totals.shipping) ||
+        amountDiffers(body.discountAmount, totals.discount)
+      ) {
+        throw new ApiError(409, 'TOTALS_MISMATCH', TOTALS_MISMATCH_MESSAGE, {
+          totals: totalsToAmounts(totals),
+        });
+      }
+
+      const stamp = ctx.now.toISOString();
+      const { lastId: orderId } = ctx.db.run(
+        `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
+           payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
+           subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          user?.id ?? null,
+          email,
+          user ? null : `ot_${randomToken(24)}`,
+          user ? null : guestTokenHeader(ctx),
+          ownerKey,
+          body.idempotencyKey,
+          requestHash,
+          body.paymentMethod,
+          ship.id,
+          `${ship.name} ${ship.expected_arrival}`,
+          storedAddress(body.shippingAddress),
+          promo?.code ?? null,
+          totals.subtotal,
+          totals.tax,
+          totals.shipping,
+          totals.discount,
+          totals.total,
+          stamp,
+          stamp,
+        ],
+      );
+      for (const { product, quantity } of products) {
+        ctx.db.run(
+          `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          [
+            orderId,
+            product.id,
+            product.name,
+            mainImageUrl(ctx.db, product.id),
+            product.category,
+            product.price_cents,
+            quantity,
+          ],
+        );
+        // Stock is taken when the order is placed, so two shoppers can never buy the last unit twice.
+        ctx.db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
+          quantity,
+          stamp,
+          product.id,
+        ]);
+      }
+      appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
+
+      if (body.paymentMethod === 'card') {
+        const intentId = newPaymentIntentId();
+        ctx.db.run(
+          `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at,
+             updated_at) VALUES (?, ?, ?, ?, 'usd', 'requires_payment_method', NULL, ?, ?)`,
+          [intentId, newClientSecret(intentId), orderId, totals.total, stamp, stamp],
+        );
+        ctx.db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ?', [intentId, orderId]);
+      }
+      if (user) rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
+
+      const order = getOrderRow(ctx.db, orderId);
+      if (!order) throw new Error('order insert failed');
+      // Cash on delivery is complete once placed; a card order empties the cart when it is paid.
+      if (body.paymentMethod === 'cod') clearOwnerCart(ctx, order);
+      return ok(orderResponseJson(ctx.db, order), 201);
+    });
+  },
+
+  getOrder: (ctx) => {
+    const order = accessibleOrder(ctx, orderIdParam(ctx));
+    return ok(orderDetailJson(ctx.db, order));
+  },
+
+  updateOrderStatus: (ctx) => {
+    const target = (ctx.body as { status: 'PAID' | 'PAYMENT_FAILED' }).status;
+    return ctx.db.transaction(() => {
+      const order = accessibleOrder(ctx, orderIdParam(ctx));
+      if (order.status === target) return ok(orderResponseJson(ctx.db, order));
+      const intent = intentOfOrder(ctx.db, order);
+      if (target === 'PAYMENT_FAILED') {
+        if (order.status !== 'PENDING') {
+          throw new ApiError(
+            409,
+            'INVALID_STATUS_TRANSITION',
+            `An order in status ${order.status} cannot become PAYMENT_FAILED`,
+          );
+        }
+        if (intent?.status === 'succeeded') {
+          throw new ApiError(
+            409,
+            'INVALID_STATUS_TRANSITION',
+            'The payment for this order has already succeeded',
+          );
+        }
+        const reason = intent?.last_error
+          ? (JSON.parse(intent.last_error) as { message?: string }).message
+          : undefined;
+        ctx.db.run(
+          "UPDATE orders SET status = 'PAYMENT_FAILED', payment_status = 'FAILED', updated_at = ? WHERE id = ?",
+          [ctx.now.toISOString(), order.id],
+        );
+        appendHistory(
+          ctx.db,
+          order.id,
+          'PAYMENT_FAILED',
+          reason ? `Card payment failed: ${reason}` : 'Payment failed',
+          ctx.now,
+        );
+      } else {
+        if (order.status !== 'PENDING' && order.status !== 'PAYMENT_FAILED') {
+          throw new ApiError(
+            409,
+            'INVALID_STATUS_TRANSITION',
+            `An order in status ${order.status} cannot become PAID`,
+          );
+        }
+        // The client's word is not enough: only a succeeded payment intent makes an order PAID.
+        if (intent?.status !== 'succeeded') {
+          throw new ApiError(
+            409,
+            'PAYMENT_NOT_CONFIRMED',
+            'The payment for this order has not been confirmed',
+          );
+        }
+        ctx.db.run(
+          "UPDATE orders SET status = 'PAID', payment_status = 'PAID', updated_at = ? WHERE id = ?",
+          [ctx.now.toISOString(), order.id],
+        );
+        appendHistory(ctx.db, order.id, 'PAID', 'Card payment confirmed', ctx.now);
+        clearOwnerCart(ctx, order);
+      }
+      const updated = getOrderRow(ctx.db, order.id);
+      if (!updated) throw notFound('Order not found');
+      return ok(orderResponseJson(ctx.db, updated));
+    });
+  },
+
+  getOrderHistory: (ctx) => {
+    const order = accessibleOrder(ctx, orderIdParam(ctx));
+    const rows = ctx.db.all<{ status: string; note: string | null; created_at: string }>(
+      'SELECT status, note, created_at FROM order_status_history WHERE order_id = ? ORDER BY created_at, id',
+      [order.id],
+    );
+    return ok(rows.map((r) => ({ status: r.status, at: r.created_at, note: r.note })));
+  },
+};

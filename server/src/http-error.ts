@@ -1,0 +1,89 @@
+import type { Totals } from './money';
+
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'PROMO_REJECTED'
+  | 'INVALID_CREDENTIALS'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'EMAIL_TAKEN'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'TOTALS_MISMATCH'
+  | 'INVALID_STATUS_TRANSITION'
+  | 'PAYMENT_NOT_CONFIRMED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL';
+
+export interface ErrorBody {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+  totals?: Totals;
+  path: string;
+  timestamp: string;
+}
+
+/** A refusal a handler means to give; anything else thrown is a bug and becomes 500 INTERNAL. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly totals: Totals | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    extra: {
+      fields?: Record<string, string>;
+      totals?: Totals;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = extra.fields;
+    this.totals = extra.totals;
+    this.headers = extra.headers;
+  }
+}
+
+export const VALIDATION_MESSAGE = 'Request validation failed';
+export const UNAUTHORIZED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+export function validationError(
+  fields: Record<string, string>,
+  message: string = VALIDATION_MESSAGE,
+): ApiError {
+  return new ApiError(400, 'VALIDATION_FAILED', message, { fields });
+}
+
+export function notFound(message: string): ApiError {
+  return new ApiError(404, 'NOT_FOUND', message);
+}
+
+export function unauthorized(message: string = UNAUTHORIZED_MESSAGE): ApiError {
+  return new ApiError(401, 'UNAUTHORIZED', message);
+}
+
+export function errorBody(error: ApiError, path: string, now: Date): ErrorBody {
+  const body: ErrorBody = {
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    path,
+    timestamp: now.toISOString(),
+  };
+  if (error.fields) body.fields = error.fields;
+  if (error.totals) body.totals = error.totals;
+  return body;
+}

@@ -1,0 +1,153 @@
+// Orders and their payment intents: reading, access control and JSON shapes.
+import { timingSafeEqual } from 'node:crypto';
+import type { Db, Row } from './db';
+import type { HandlerContext } from './handler-types';
+import { notFound } from './http-error';
+import { toAmount } from './money';
+import type { CardError } from './payments';
+
+export interface OrderRow extends Row {
+  id: number;
+  user_id: number | null;
+  email: string;
+  order_token: string | null;
+  cart_token: string | null;
+  owner_key: string;
+  idempotency_key: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  ship_method_name: string;
+  shipping_address: string;
+  currency: string;
+  promo_code: string | null;
+  subtotal_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  payment_intent_id: string | null;
+  created_at: string;
+}
+
+export interface IntentRow extends Row {
+  id: string;
+  client_secret: string;
+  order_id: number;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  last_error: string | null;
+}
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+export function getOrderRow(db: Db, id: number): OrderRow | undefined {
+  return db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [id]);
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The order when the caller may see it: its owner (bearer) or whoever holds its order token.
+ * Everything else, existing or not, is the same 404 so ids reveal nothing.
+ */
+export function accessibleOrder(ctx: HandlerContext, orderId: number): OrderRow {
+  const row = getOrderRow(ctx.db, orderId);
+  if (row) {
+    if (ctx.user && row.user_id === ctx.user.id) return row;
+    const token = ctx.header('x-order-token')?.trim();
+    if (token && row.order_token && token.length <= 200 && sameSecret(token, row.order_token))
+      return row;
+  }
+  throw notFound(ORDER_NOT_FOUND);
+}
+
+export function intentOfOrder(db: Db, order: OrderRow): IntentRow | undefined {
+  if (!order.payment_intent_id) return undefined;
+  return db.get<IntentRow>('SELECT * FROM payment_intents WHERE id = ?', [order.payment_intent_id]);
+}
+
+export function orderResponseJson(db: Db, order: OrderRow): Record<string, unknown> {
+  const intent = intentOfOrder(db, order);
+  return {
+    orderId: order.id,
+    status: order.status,
+    paymentStatus: order.payment_status,
+    clientSecret: intent?.client_secret ?? null,
+    orderToken: order.user_id === null ? order.order_token : null,
+    subtotalAmount: toAmount(order.subtotal_cents),
+    taxAmount: toAmount(order.tax_cents),
+    shippingAmount: toAmount(order.shipping_cents),
+    discountAmount: toAmount(order.discount_cents),
+    totalAmount: toAmount(order.total_cents),
+    currency: order.currency,
+  };
+}
+
+interface OrderItemRow extends Row {
+  product_id: number;
+  product_name: string;
+  product_img: string | null;
+  product_category: string;
+  price_cents: number;
+  quantity: number;
+}
+
+export function orderDetailJson(db: Db, order: OrderRow): Record<string, unknown> {
+  const items = db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY id', [
+    order.id,
+  ]);
+  return {
+    orderId: order.id,
+    status: order.status,
+    paymentStatus: order.payment_status,
+    email: order.email,
+    items: items.map((i) => ({
+      productId: i.product_id,
+      productName: i.product_name,
+      productImg: i.product_img,
+      productCategory: i.product_category,
+      quantity: i.quantity,
+      price: toAmount(i.price_cents),
+    })),
+    subtotalAmount: toAmount(order.subtotal_cents),
+    taxAmount: toAmount(order.tax_cents),
+    shippingAmount: toAmount(order.shipping_cents),
+    discountAmount: toAmount(order.discount_cents),
+    totalAmount: toAmount(order.total_cents),
+    paymentMethod: order.payment_method,
+    shippingMethod: order.ship_method_name,
+    shippingAddress: JSON.parse(order.shipping_address) as unknown,
+    promoCode: order.promo_code,
+    createdAt: order.created_at,
+  };
+}
+
+export function intentJson(intent: IntentRow): Record<string, unknown> {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    amount: intent.amount_cents,
+    currency: intent.currency,
+    status: intent.status,
+    lastPaymentError: intent.last_error ? (JSON.parse(intent.last_error) as CardError) : null,
+  };
+}
+
+export function appendHistory(
+  db: Db,
+  orderId: number,
+  status: string,
+  note: string | null,
+  now: Date,
+): void {
+  db.run(
+    'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
+    [orderId, status, note, now.toISOString()],
+  );
+}

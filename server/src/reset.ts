@@ -1,0 +1,28 @@
+// `npm run db:reset`: drops every table of DB_FILE and seeds the catalogue again.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_DB_FILE, openDb } from './db';
+import { reseed } from './seed';
+
+export async function resetDatabase(
+  file: string = DEFAULT_DB_FILE,
+  now: Date = new Date(),
+): Promise<void> {
+  const db = await openDb({ file });
+  try {
+    await reseed(db, now);
+  } finally {
+    db.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const file = process.env.DB_FILE ?? DEFAULT_DB_FILE;
+  resetDatabase(file).then(
+    () => console.log(`Database re-seeded: ${resolve(file)}`),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

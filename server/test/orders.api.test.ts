@@ -1,0 +1,506 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CARD_DECLINED,
+  CARD_OK,
+  login,
+  newKey,
+  orderBody,
+  signup,
+  startTestServer,
+  type Schemas,
+  type TestServer,
+} from './test-server';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  expect(server.violations).toEqual([]);
+  expect(server.errors).toEqual([]);
+  await server.dispose();
+});
+
+async function stockOf(productId: number): Promise<number> {
+  const res = await server.api<Schemas['Product']>('GET', `/products/detail/${productId}`);
+  return res.body.quantity;
+}
+
+type OrderResponse = Schemas['OrderResponse'];
+
+describe('placing an order', () => {
+  it('a guest places a card order and reads it only with its order token', async () => {
+    const { api } = server;
+    const res = await api<OrderResponse>('POST', '/order', {
+      body: orderBody([{ productId: 3, quantity: 2 }]),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'PENDING',
+      paymentStatus: 'UNPAID',
+      subtotalAmount: 10,
+      taxAmount: 1,
+      shippingAmount: 3.99,
+      discountAmount: 0,
+      totalAmount: 14.99,
+      currency: 'USD',
+    });
+    expect(res.body.clientSecret).toMatch(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
+    expect(res.body.orderToken).toMatch(/^ot_/);
+    const id = res.body.orderId;
+
+    const mine = await api<Schemas['OrderDetail']>('GET', `/order/${id}`, {
+      orderToken: res.body.orderToken ?? '',
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      orderId: id,
+      email: 'guest@lumen.test',
+      paymentMethod: 'card',
+      shippingMethod: 'Standard Shipping 4 - 6 Business Days',
+      shippingAddress: {
+        name: 'Ada Roast',
+        country: 'CA',
+        postalCode: 'M5V 2T6',
+        apartment: null,
+        isDefault: false,
+      },
+      promoCode: null,
+      items: [
+        {
+          productId: 3,
+          productName: 'cappucino',
+          productImg: '/images/products/3-1.svg',
+          productCategory: 'coffee_baverage',
+          quantity: 2,
+          price: 5,
+        },
+      ],
+    });
+
+    expect((await api('GET', `/order/${id}`)).status).toBe(404);
+    expect((await api('GET', `/order/${id}`, { orderToken: 'ot_wrong' })).status).toBe(404);
+    const stranger = await signup(api);
+    const asStranger = await api('GET', `/order/${id}`, { token: stranger.token });
+    expect(asStranger.status).toBe(404);
+    expect(asStranger.body).toMatchObject({ code: 'NOT_FOUND', message: 'Order not found' });
+    expect((await api('GET', `/order/${id}/history`, { token: stranger.token })).status).toBe(404);
+    expect(
+      (
+        await api('PATCH', `/order/${id}/status`, {
+          token: stranger.token,
+          body: { status: 'PAYMENT_FAILED' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('the same idempotency key twice makes one order and takes stock once', async () => {
+    const { api } = server;
+    const before = await stockOf(4);
+    const body = orderBody([{ productId: 4, quantity: 3 }]);
+    const first = await api<OrderResponse>('POST', '/order', { body });
+    const second = await api<OrderResponse>('POST', '/order', { body });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body.orderId).toBe(first.body.orderId);
+    expect(second.body.clientSecret).toBe(first.body.clientSecret);
+    expect(second.body.orderToken).toBe(first.body.orderToken);
+    // a different body with the same key still answers the first order
+    const third = await api<OrderResponse>('POST', '/order', {
+      body: { ...orderBody([{ productId: 5, quantity: 1 }]), idempotencyKey: body.idempotencyKey },
+    });
+    expect(third.status).toBe(200);
+    expect(third.body.orderId).toBe(first.body.orderId);
+    expect(await stockOf(4)).toBe(before - 3);
+    expect(await stockOf(5)).toBe(25);
+  });
+
+  it('idempotency keys are scoped to the caller', async () => {
+    const { api } = server;
+    const a = await signup(api);
+    const b = await signup(api);
+    const key = newKey();
+    const first = await api<OrderResponse>('POST', '/order', {
+      token: a.token,
+      body: orderBody([{ productId: 6, quantity: 1 }], { idempotencyKey: key }),
+    });
+    const second = await api<OrderResponse>('POST', '/order', {
+      token: b.token,
+      body: orderBody([{ productId: 6, quantity: 1 }], { idempotencyKey: key }),
+    });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.orderId).not.toBe(first.body.orderId);
+  });
+
+  it('refuses amounts that differ from the server, creating nothing', async () => {
+    const { api } = server;
+    const user = await signup(api);
+    const before = await stockOf(7);
+    const res = await api('POST', '/order', {
+      token: user.token,
+      body: orderBody([{ productId: 7, quantity: 2 }], { totalAmount: 13.99 }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      status: 409,
+      code: 'TOTALS_MISMATCH',
+      message: 'The order total has changed. Please review the new total.',
+      totals: { subtotal: 10, tax: 1, shipping: 3.99, discount: 0, total: 14.99 },
+      path: '/api/v1/order',
+    });
+    const stalePrice = await api('POST', '/order', {
+      token: user.token,
+      body: orderBody([{ productId: 7, quantity: 2, price: 4 }], {
+        totalAmount: 14.99,
+        taxAmount: 1,
+      }),
+    });
+    expect(stalePrice.body).toMatchObject({ code: 'TOTALS_MISMATCH' });
+    expect(await stockOf(7)).toBe(before);
+    expect((await api<unknown[]>('GET', '/account/orders', { token: user.token })).body).toEqual(
+      [],
+    );
+  });
+
+  it('refuses more than the stock and cafe-only products', async () => {
+    const { api } = server;
+    const stock = await stockOf(15);
+    const res = await api('POST', '/order', {
+      body: orderBody([{ productId: 15, quantity: stock + 1 > 99 ? 99 : stock + 1 }]),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: `Only ${stock} left in stock for chocolate croissant`,
+    });
+    // duplicate lines count together
+    const split = await api('POST', '/order', {
+      body: orderBody([
+        { productId: 15, quantity: stock },
+        { productId: 15, quantity: 1 },
+      ]),
+    });
+    expect(split.body).toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(await stockOf(15)).toBe(stock);
+    const cafe = await api('POST', '/order', { body: orderBody([{ productId: 1, quantity: 1 }]) });
+    expect(cafe.status).toBe(409);
+    expect(cafe.body).toMatchObject({
+      code: 'PRODUCT_UNAVAILABLE',
+      message: 'Ristretto bianco is only available at the cafe',
+    });
+    const missing = await api('POST', '/order', {
+      body: orderBody([{ productId: 999, quantity: 1 }]),
+    });
+    expect(missing.status).toBe(404);
+    const noShip = await api('POST', '/order', {
+      body: orderBody([{ productId: 9, quantity: 1 }], { shipMethodId: 99 }),
+    });
+    expect(noShip.status).toBe(404);
+  });
+
+  it('buying the last units leaves the next shopper a clear refusal', async () => {
+    const { api } = server;
+    const stock = await stockOf(2 + 31); // french press 9 cups, 10 in stock
+    const first = await api('POST', '/order', {
+      body: orderBody([{ productId: 33, quantity: stock, price: 25 }]),
+    });
+    expect(first.status).toBe(201);
+    const second = await api('POST', '/order', {
+      body: orderBody([{ productId: 33, quantity: 1, price: 25 }]),
+    });
+    expect(second.body).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: 'French press 9 cups is out of stock',
+    });
+  });
+
+  it('applies a promo code and checks its discount', async () => {
+    const { api } = server;
+    const body = orderBody([{ productId: 9, quantity: 2 }], { promoCode: 'cashback25' });
+    const wrong = await api('POST', '/order', { body });
+    expect(wrong.body).toMatchObject({
+      code: 'TOTALS_MISMATCH',
+      totals: { discount: 2.5, total: 12.49 },
+    });
+    const right = await api<OrderResponse>('POST', '/order', {
+      body: { ...body, discountAmount: 2.5, totalAmount: 12.49 },
+    });
+    expect(right.status).toBe(201);
+    expect(right.body).toMatchObject({ discountAmount: 2.5, totalAmount: 12.49 });
+    const detail = await api('GET', `/order/${right.body.orderId}`, {
+      orderToken: right.body.orderToken ?? '',
+    });
+    expect(detail.body.promoCode).toBe('CASHBACK25');
+    const rejected = await api('POST', '/order', {
+      body: orderBody([{ productId: 9, quantity: 1 }], { promoCode: 'SUMMER10' }),
+    });
+    expect(rejected.status).toBe(400);
+    expect(rejected.body).toMatchObject({
+      code: 'PROMO_REJECTED',
+      message: 'Promo code has expired',
+    });
+  });
+
+  it('a signed-in order uses the account email, ignores userId and remembers the address', async () => {
+    const { api } = server;
+    const user = await signup(api);
+    const res = await api<OrderResponse>('POST', '/order', {
+      token: user.token,
+      body: orderBody([{ productId: 10, quantity: 1 }], {
+        userId: 1,
+        email: 'someone-else@lumen.test',
+        paymentMethod: 'paypal',
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.orderToken).toBeNull();
+    expect(res.body.clientSecret).toBeNull();
+    const detail = await api('GET', `/order/${res.body.orderId}`, { token: user.token });
+    expect(detail.body.email).toBe(user.email);
+    const addresses = await api<Schemas['Address'][]>('GET', '/account/address', {
+      token: user.token,
+    });
+    expect(addresses.body).toHaveLength(1);
+    expect(addresses.body[0]).toMatchObject({ street: '12 King Street West', isDefault: true });
+    const demo = await login(api);
+    expect((await api('GET', `/order/${res.body.orderId}`, { token: demo })).status).toBe(404);
+  });
+
+  it('sequential ids reveal nothing', async () => {
+    const { api } = server;
+    const owner = await signup(api);
+    const own = await api<OrderResponse>('POST', '/order', {
+      token: owner.token,
+      body: orderBody([{ productId: 11, quantity: 1 }]),
+    });
+    const prober = await signup(api);
+    const statuses = new Set<number>();
+    for (let id = 1; id <= own.body.orderId + 3; id += 1) {
+      statuses.add((await api('GET', `/order/${id}`, { token: prober.token })).status);
+      statuses.add((await api('GET', `/order/${id}`)).status);
+      statuses.add((await api('GET', `/order/${id}`, { orderToken: `ot_${id}` })).status);
+    }
+    expect([...statuses]).toEqual([404]);
+    expect((await api('GET', `/order/${own.body.orderId}`, { token: owner.token })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('paying an order', () => {
+  it('PAID only after the intent succeeded; a decline can be retried on the same order', async () => {
+    const { api } = server;
+    const user = await signup(api);
+    await api('POST', '/cart/items', { token: user.token, body: { productId: 12, quantity: 2 } });
+    const order = await api<OrderResponse>('POST', '/order', {
+      token: user.token,
+      body: orderBody([{ productId: 12, quantity: 2 }]),
+    });
+    const id = order.body.orderId;
+    const secret = order.body.clientSecret ?? '';
+
+    const early = await api('PATCH', `/order/${id}/status`, {
+      token: user.token,
+      body: { status: 'PAID' },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'PAYMENT_NOT_CONFIRMED' });
+
+    const declined = await api<Schemas['SandboxConfirmResult']>(
+      'POST',
+      '/payment/sandbox/confirm',
+      {
+        body: { clientSecret: secret, card: CARD_DECLINED, billingDetails: { name: 'Ada' } },
+      },
+    );
+    expect(declined.status).toBe(200);
+    expect(declined.body.error).toEqual({
+      type: 'card_error',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    });
+    const stillEarly = await api('PATCH', `/order/${id}/status`, {
+      token: user.token,
+      body: { status: 'PAID' },
+    });
+    expect(stillEarly.body).toMatchObject({ code: 'PAYMENT_NOT_CONFIRMED' });
+
+    const failed = await api<OrderResponse>('PATCH', `/order/${id}/status`, {
+      token: user.token,
+      body: { status: 'PAYMENT_FAILED' },
+    });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'PAYMENT_FAILED', paymentStatus: 'FAILED' });
+
+    const paid = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: secret, card: CARD_OK },
+    });
+    expect(paid.body.paymentIntent).toMatchObject({
+      clientSecret: secret,
+      amount: 1499,
+      currency: 'usd',
+      status: 'succeeded',
+      lastPaymentError: null,
+    });
+    // a double click on Pay answers the same success
+    const again = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: secret, card: CARD_DECLINED },
+    });
+    expect(again.body.paymentIntent?.status).toBe('succeeded');
+
+    const cartBefore = await api<Schemas['Cart']>('GET', '/cart', { token: user.token });
+    expect(cartBefore.body.totalQuantity).toBe(2);
+    const done = await api<OrderResponse>('PATCH', `/order/${id}/status`, {
+      token: user.token,
+      body: { status: 'PAID' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
+    const cartAfter = await api<Schemas['Cart']>('GET', '/cart', { token: user.token });
+    expect(cartAfter.body.cartItems).toEqual([]);
+
+    const repeat = await api('PATCH', `/order/${id}/status`, {
+      token: user.token,
+      body: { status: 'PAID' },
+    });
+    expect(repeat.status).toBe(200);
+    const backwards = await api('PATCH', `/order/${id}/status`, {
+      token: user.token,
+      body: { status: 'PAYMENT_FAILED' },
+    });
+    expect(backwards.status).toBe(409);
+    expect(backwards.body).toMatchObject({ code: 'INVALID_STATUS_TRANSITION' });
+
+    const history = await api<Schemas['OrderStatusEvent'][]>('GET', `/order/${id}/history`, {
+      token: user.token,
+    });
+    expect(history.body.map((h) => h.status)).toEqual(['PENDING', 'PAYMENT_FAILED', 'PAID']);
+    expect(history.body[1]?.note).toBe('Card payment failed: Your card was declined.');
+
+    const list = await api<Schemas['AccountOrder'][]>('GET', '/account/orders?status=PAID', {
+      token: user.token,
+    });
+    expect(list.body).toEqual([
+      {
+        orderId: id,
+        status: 'PAID',
+        createdAt: expect.any(String),
+        items: 1,
+        amount: 14.99,
+        paymentMethod: 'card',
+      },
+    ]);
+  });
+
+  it('a guest pays with its order token and its guest cart is emptied', async () => {
+    const { api } = server;
+    const added = await api<Schemas['Cart']>('POST', '/cart/items', {
+      body: { productId: 13, quantity: 1 },
+    });
+    const cartToken = added.body.cartToken ?? '';
+    const order = await api<OrderResponse>('POST', '/order', {
+      cartToken,
+      body: orderBody([{ productId: 13, quantity: 1 }]),
+    });
+    const orderToken = order.body.orderToken ?? '';
+    const intent = await api<Schemas['PaymentIntent']>('POST', '/payment/create-payment-intent', {
+      orderToken,
+      body: { orderId: order.body.orderId },
+    });
+    expect(intent.status).toBe(200);
+    expect(intent.body.clientSecret).toBe(order.body.clientSecret);
+    expect(
+      (
+        await api('POST', '/payment/create-payment-intent', {
+          body: { orderId: order.body.orderId },
+        })
+      ).status,
+    ).toBe(404);
+    await api('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: intent.body.clientSecret, card: CARD_OK },
+    });
+    expect(
+      (await api('PATCH', `/order/${order.body.orderId}/status`, { body: { status: 'PAID' } }))
+        .status,
+    ).toBe(404);
+    const paid = await api('PATCH', `/order/${order.body.orderId}/status`, {
+      orderToken,
+      body: { status: 'PAID' },
+    });
+    expect(paid.status).toBe(200);
+    const cart = await api<Schemas['Cart']>('GET', '/cart', { cartToken });
+    expect(cart.body.cartItems).toEqual([]);
+  });
+
+  it('cash on delivery stays PENDING without a payment and empties the cart', async () => {
+    const { api } = server;
+    const user = await signup(api);
+    await api('POST', '/cart/items', { token: user.token, body: { productId: 14, quantity: 1 } });
+    const res = await api<OrderResponse>('POST', '/order', {
+      token: user.token,
+      body: orderBody([{ productId: 14, quantity: 1 }], { paymentMethod: 'cod' }),
+    });
+    expect(res.body).toMatchObject({ status: 'PENDING', clientSecret: null });
+    expect(
+      (await api<Schemas['Cart']>('GET', '/cart', { token: user.token })).body.cartItems,
+    ).toEqual([]);
+    const pay = await api('PATCH', `/order/${res.body.orderId}/status`, {
+      token: user.token,
+      body: { status: 'PAID' },
+    });
+    expect(pay.body).toMatchObject({ code: 'PAYMENT_NOT_CONFIRMED' });
+    const intent = await api('POST', '/payment/create-payment-intent', {
+      token: user.token,
+      body: { orderId: res.body.orderId },
+    });
+    expect(intent.status).toBe(400);
+  });
+
+  it('the sandbox refuses field errors without touching the intent, and unknown secrets', async () => {
+    const { api } = server;
+    const order = await api<OrderResponse>('POST', '/order', {
+      body: orderBody([{ productId: 16, quantity: 1 }]),
+    });
+    const secret = order.body.clientSecret ?? '';
+    const cvc = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: secret, card: { ...CARD_OK, cvc: '12' } },
+    });
+    expect(cvc.body.error).toMatchObject({ type: 'validation_error', code: 'incomplete_cvc' });
+    const expired = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: secret, card: { ...CARD_OK, expYear: 2020 } },
+    });
+    expect(expired.body.error).toMatchObject({ code: 'invalid_expiry_year_past' });
+    const luhn = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: secret, card: { ...CARD_OK, number: '4242424242424241' } },
+    });
+    expect(luhn.body.error).toMatchObject({
+      code: 'incorrect_number',
+      message: 'Your card number is incorrect.',
+    });
+    const funds = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: secret, card: { ...CARD_OK, number: '4000 0000 0000 9995' } },
+    });
+    expect(funds.body.error).toMatchObject({
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
+    const intent = await api<Schemas['PaymentIntent']>('POST', '/payment/create-payment-intent', {
+      orderToken: order.body.orderToken ?? '',
+      body: { orderId: order.body.orderId },
+    });
+    expect(intent.body).toMatchObject({
+      status: 'requires_payment_method',
+      lastPaymentError: { code: 'card_declined', declineCode: 'insufficient_funds' },
+    });
+    const unknown = await api('POST', '/payment/sandbox/confirm', {
+      body: { clientSecret: 'pi_x_secret_y', card: CARD_OK },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,357 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
+import { openDb } from '../src/db';
+import { loadOpenApi } from '../src/openapi';
+import { resetDatabase } from '../src/reset';
+import {
+  apiClient,
+  login,
+  orderBody,
+  startTestServer,
+  type Schemas,
+  type TestServer,
+} from './test-server';
+
+describe('HTTP edges', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    expect(server.errors).toEqual([]);
+    await server.dispose();
+  });
+
+  it('answers CORS preflights for the allowed origins only', async () => {
+    const preflight = await fetch(`${server.url}/api/v1/cart/items`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type, x-cart-token',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      'Authorization, Content-Type, X-Cart-Token, X-Order-Token, Idempotency-Key',
+    );
+    expect(preflight.headers.get('access-control-max-age')).toBe('3600');
+    const foreign = await fetch(`${server.url}/api/v1/health`, {
+      headers: { Origin: 'https://evil.test' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const allowed = await fetch(`${server.url}/api/v1/health`, {
+      headers: { Origin: 'http://127.0.0.1:5173' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(allowed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(allowed.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('answers unknown paths 404, wrong methods 405, with the error shape', async () => {
+    const missing = await server.api('GET', '/api/v1/unknown/thing');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      path: '/api/v1/unknown/thing',
+      timestamp: expect.any(String),
+    });
+    const wrong = await server.api('DELETE', '/api/v1/products/search');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    expect((await server.api('GET', '/api/v1/products/detail/')).status).toBe(404);
+    expect((await server.api('GET', '/')).status).toBe(404); // no dist/ in this server
+  });
+
+  it('refuses oversized bodies, wrong content types and malformed JSON', async () => {
+    const big = await server.api('POST', '/api/v1/auth/login', {
+      rawBody: JSON.stringify({ loginInput: 'x'.repeat(70_000), password: 'y' }),
+    });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const text = await server.api('POST', '/api/v1/auth/login', {
+      rawBody: '{}',
+      contentType: 'text/plain',
+    });
+    expect(text.status).toBe(415);
+    expect(text.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const broken = await server.api('POST', '/api/v1/auth/login', { rawBody: '{"loginInput":' });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The request body is not valid JSON',
+    });
+    const empty = await server.api('POST', '/api/v1/auth/login', { rawBody: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ fields: { body: 'Request body is required' } });
+    const array = await server.api('POST', '/api/v1/auth/login', { body: [1, 2] });
+    expect(array.body).toMatchObject({ fields: { body: 'Must be an object' } });
+    const charset = await server.api('POST', '/api/v1/auth/login', {
+      body: { loginInput: 'demo@lumen.test', password: 'coffee123' },
+      contentType: 'application/json; charset=utf-8',
+    });
+    expect(charset.status).toBe(200);
+    // the server keeps serving
+    expect((await server.api('GET', '/health')).status).toBe(200);
+  });
+
+  it('reports nested field paths', async () => {
+    const res = await server.api('POST', '/order', {
+      body: orderBody([{ productId: 3, quantity: 0 }], { shippingAddress: { name: 'A' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({
+      'items[0].quantity': 'Must be at least 1',
+      'shippingAddress.postalCode': 'Postal Code is required',
+      'shippingAddress.phoneNumber': 'Phone Number is required',
+    });
+  });
+});
+
+describe('fault injection', () => {
+  it('is off by default', async () => {
+    const server = await startTestServer();
+    try {
+      const res = await server.api('GET', '/health', { headers: { 'X-Inject-Status': '503' } });
+      expect(res.status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('honours X-Inject-Status and X-Inject-Latency when enabled', async () => {
+    const server = await startTestServer({ faults: true });
+    try {
+      const failed = await server.api('GET', '/health', { headers: { 'X-Inject-Status': '503' } });
+      expect(failed.status).toBe(503);
+      expect(failed.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(
+        (await server.api('GET', '/health', { headers: { 'X-Inject-Status': '500' } })).body,
+      ).toMatchObject({ code: 'INTERNAL' });
+      expect(
+        (await server.api('GET', '/health', { headers: { 'X-Inject-Status': '418' } })).status,
+      ).toBe(200);
+      const started = Date.now();
+      await server.api('GET', '/health', { headers: { 'X-Inject-Latency': '150' } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      const preflight = await fetch(`${server.url}/api/v1/health`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173' },
+      });
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('X-Inject-Status');
+    } finally {
+      await server.dispose();
+    }
+  });
+});
+
+describe('unexpected errors', () => {
+  it('become 500 INTERNAL with the error shape, are logged, and the server keeps serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lumen-500-'));
+    const db = await openDb({ file: join(dir, 'shop.sqlite') });
+    const logged: string[] = [];
+    const handler = createApp({
+      db,
+      config: {
+        jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+        corsOrigins: [],
+        selfOrigins: [],
+        faults: false,
+        latencyMs: 0,
+        distDir: null,
+        logger: { info: () => undefined, error: (message) => logged.push(message) },
+      },
+      handlers: {
+        ...ALL_HANDLERS,
+        listSpaces: () => {
+          throw new Error('boom');
+        },
+        listShipMethods: async () => Promise.reject(new TypeError('async boom')),
+      },
+    });
+    const http = createServer(handler);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const api = apiClient(`http://127.0.0.1:${(http.address() as AddressInfo).port}`);
+    try {
+      const res = await api('GET', '/spaces');
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ status: 500, code: 'INTERNAL', path: '/api/v1/spaces' });
+      expect(JSON.stringify(res.body)).not.toContain('boom');
+      expect((await api('GET', '/ship-methods')).status).toBe(500);
+      expect(logged).toEqual(['GET /api/v1/spaces failed', 'GET /api/v1/ship-methods failed']);
+      expect((await api('GET', '/health')).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start when a handler is missing or extra', () => {
+    const contract = loadOpenApi();
+    const { getHealth: _dropped, ...missing } = ALL_HANDLERS;
+    expect(() => assertHandlersMatch(contract, missing)).toThrow(/missing handlers \[getHealth\]/);
+    expect(() =>
+      assertHandlersMatch(contract, { ...ALL_HANDLERS, bogus: () => ({ status: 200 }) }),
+    ).toThrow(/\[bogus\]/);
+    expect(() => assertHandlersMatch(contract, ALL_HANDLERS)).not.toThrow();
+  });
+});
+
+describe('static SPA', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'lumen-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, 'images', 'products'), { recursive: true });
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Lumen</title><div id="root"></div>',
+    );
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      join(dist, 'images', 'products', '3-1.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server.dispose();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html with the strict CSP, and SPA routes fall back to it', async () => {
+    for (const path of ['/', '/menu', '/account/orders/12', '/completed-checkout/3']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<div id="root">');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("form-action 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('serves assets with types and immutable caching, and 404s missing files', async () => {
+    const js = await fetch(`${server.url}/assets/index-abc123.js`);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('content-security-policy')).toBeNull();
+    const svg = await fetch(`${server.url}/images/products/3-1.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${server.url}/images/nope.svg`)).status).toBe(404);
+    const etag = js.headers.get('etag') ?? '';
+    expect(
+      (await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'If-None-Match': etag } }))
+        .status,
+    ).toBe(304);
+  });
+
+  it('never leaves dist/', async () => {
+    for (const path of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fetc%2fhosts',
+    ]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(await res.text()).not.toContain('root:');
+    }
+    expect((await fetch(`${server.url}/menu`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps data across a restart on the same file, and seeds only an empty database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lumen-restart-'));
+    try {
+      const first = await startTestServer({ dir });
+      const token = await login(first.api);
+      const cart = await first.api<Schemas['Cart']>('POST', '/cart/items', {
+        body: { productId: 3, quantity: 2 },
+      });
+      await first.api('POST', '/cart/items', { token, body: { productId: 4, quantity: 1 } });
+      const order = await first.api<Schemas['OrderResponse']>('POST', '/order', {
+        token,
+        body: orderBody([{ productId: 5, quantity: 1 }]),
+      });
+      await first.close();
+
+      const second = await startTestServer({ dir });
+      const guestCart = await second.api<Schemas['Cart']>('GET', '/cart', {
+        cartToken: cart.body.cartToken ?? '',
+      });
+      expect(guestCart.body.cartItems.map((l) => [l.productId, l.quantity])).toEqual([[3, 2]]);
+      // the old token still works: same secret, same user, same token version
+      const userCart = await second.api<Schemas['Cart']>('GET', '/cart', { token });
+      expect(userCart.body.cartItems.map((l) => l.productId)).toEqual([4]);
+      expect((await second.api('GET', `/order/${order.body.orderId}`, { token })).status).toBe(200);
+      expect(
+        (await second.api<Schemas['Product']>('GET', '/products/detail/5')).body.quantity,
+      ).toBe(24);
+      const products = await second.api<Schemas['ProductPage']>('GET', '/products/search?size=50');
+      expect(products.body.totalElements).toBe(36);
+      await second.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reset re-seeds: orders, carts and users are gone, stock is back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lumen-reset-'));
+    try {
+      const before = await startTestServer({ dir });
+      const order = await before.api<Schemas['OrderResponse']>('POST', '/order', {
+        body: orderBody([{ productId: 5, quantity: 3 }]),
+      });
+      await before.api('POST', '/auth/signup', {
+        body: { username: 'to-be-reset', email: 'reset@lumen.test', password: 'secret123' },
+      });
+      await before.close();
+
+      await resetDatabase(join(dir, 'shop.sqlite'));
+
+      const after = await startTestServer({ dir });
+      expect((await after.api<Schemas['Product']>('GET', '/products/detail/5')).body.quantity).toBe(
+        25,
+      );
+      expect(
+        (
+          await after.api('GET', `/order/${order.body.orderId}`, {
+            orderToken: order.body.orderToken ?? '',
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await after.api('POST', '/auth/login', {
+            body: { loginInput: 'reset@lumen.test', password: 'secret123' },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (
+          await after.api('POST', '/auth/login', {
+            body: { loginInput: 'demo@lumen.test', password: 'coffee123' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(after.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users')?.n).toBe(1);
+      await after.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,194 @@
+// Test support: an in-process server on a free port with its own temporary database file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { components } from '../../src/api/schema';
+import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
+
+export interface TestServer extends RunningServer {
+  dir: string;
+  dbFile: string;
+  /** Answers that did not match openapi.yaml. */
+  violations: string[];
+  /** Errors the server logged (an unexpected 500 logs one). */
+  errors: string[];
+  api: ApiClient;
+  /** Closes the server and deletes its temporary folder. */
+  dispose(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as-is instead of JSON.stringify(body). */
+  rawBody?: string;
+  contentType?: string | null;
+  token?: string;
+  cartToken?: string;
+  orderToken?: string;
+  headers?: Record<string, string>;
+}
+
+/** Contract types generated from openapi.yaml, so the tests read answers by the contract's field names. */
+export type Schemas = components['schemas'];
+export type Loose = Record<string, unknown>;
+
+export interface ApiAnswer<T = Loose> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export type ApiClient = <T = Loose>(
+  method: string,
+  path: string,
+  options?: CallOptions,
+) => Promise<ApiAnswer<T>>;
+
+export function apiClient(baseUrl: string): ApiClient {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && options.contentType !== null) {
+      headers['Content-Type'] = options.contentType ?? 'application/json';
+    }
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.cartToken) headers['X-Cart-Token'] = options.cartToken;
+    if (options.orderToken) headers['X-Order-Token'] = options.orderToken;
+    const url = path.startsWith('http')
+      ? path
+      : `${baseUrl}${path.startsWith('/api') ? '' : '/api/v1'}${path}`;
+    const response = await fetch(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '') {
+      parsed = JSON.parse(text);
+    }
+    return { status: response.status, body: parsed as never, headers: response.headers, text };
+  };
+}
+
+export async function startTestServer(
+  options: Omit<StartServerOptions, 'port' | 'dbFile'> & { dir?: string } = {},
+): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lumen-server-'));
+  const dbFile = join(dir, 'shop.sqlite');
+  const violations: string[] = [];
+  const errors: string[] = [];
+  const running = await startServer({
+    distDir: null,
+    ...options,
+    port: 0,
+    dbFile,
+    logger: {
+      info: () => undefined,
+      error: (message, error) =>
+        errors.push(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
+    },
+    onContractViolation: (message) => violations.push(message),
+  });
+  return {
+    ...running,
+    dir,
+    dbFile,
+    violations,
+    errors,
+    api: apiClient(running.url),
+    async dispose() {
+      await running.close();
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO = { email: 'demo@lumen.test', password: 'coffee123' };
+
+export async function login(
+  api: ApiClient,
+  email = DEMO.email,
+  password = DEMO.password,
+): Promise<string> {
+  const res = await api<{ token: string }>('POST', '/auth/login', {
+    body: { loginInput: email, password, rememberMe: true },
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.token;
+}
+
+let counter = 0;
+export async function signup(
+  api: ApiClient,
+  prefix = 'shopper',
+): Promise<{ token: string; email: string }> {
+  counter += 1;
+  const email = `${prefix}-${process.pid}-${counter}-${Date.now()}@lumen.test`;
+  const res = await api<{ token: string }>('POST', '/auth/signup', {
+    body: { username: `${prefix}-user-${counter}`, email, password: 'secret123' },
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  return { token: res.body.token, email };
+}
+
+export const ADDRESS = {
+  name: 'Ada Roast',
+  apartment: null,
+  country: 'CA',
+  province: 'Ontario',
+  city: 'Toronto',
+  postalCode: 'M5V 2T6',
+  street: '12 King Street West',
+  phoneNumber: '17021234567',
+  isDefault: false,
+};
+
+export function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/** An order body with the right totals for `items` (5.00 products unless prices given) and ship method 2 (3.99). */
+export function orderBody(
+  items: { productId: number; quantity: number; price?: number }[],
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const subtotalCents = items.reduce(
+    (s, i) => s + Math.round((i.price ?? 5) * 100) * i.quantity,
+    0,
+  );
+  const taxCents = Math.floor((subtotalCents * 10 + 50) / 100);
+  const shippingCents = 399;
+  return {
+    userId: 1,
+    email: 'guest@lumen.test',
+    shippingAddress: ADDRESS,
+    totalAmount: (subtotalCents + taxCents + shippingCents) / 100,
+    taxAmount: taxCents / 100,
+    shippingAmount: shippingCents / 100,
+    discountAmount: 0,
+    currency: 'USD',
+    paymentMethod: 'card',
+    shipMethodId: 2,
+    items: items.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      price: i.price ?? 5,
+    })),
+    idempotencyKey: newKey(),
+    promoCode: null,
+    ...overrides,
+  };
+}
+
+export const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+export const CARD_DECLINED = {
+  number: '4000000000000002',
+  expMonth: 12,
+  expYear: 2099,
+  cvc: '123',
+};
