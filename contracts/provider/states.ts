@@ -1,0 +1,273 @@
+// Provider states of the storefront's pact, set up on the in-process reference API. Every state
+// starts from a freshly seeded database; data the storefront itself creates (carts, orders,
+// addresses) is made through the API, so a state exercises the same code a shopper does. The
+// database is touched directly only for what no API call can do (a stock of 2, an expired token).
+import type { IncomingMessage } from 'node:http';
+import { signToken } from '../../server/src/auth';
+import type { RunningServer } from '../../server/src/main';
+import { DEMO_USER } from '../../server/src/seed-catalogue';
+import { reseed } from '../../server/src/seed';
+import { getUserByEmail } from '../../server/src/session';
+
+type JsonMap = Record<string, string | number | boolean | null>;
+export type StateHandler = (params?: unknown) => Promise<JsonMap | undefined>;
+
+interface CallOptions {
+  token?: string;
+  cartToken?: string;
+  body?: unknown;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The order every "order" state places: two cappucinos, Standard Shipping, server totals. */
+function orderBody(email: string, idempotencyKey: string) {
+  return {
+    email,
+    shippingAddress: {
+      name: 'Ada Roast',
+      apartment: 'Suite 4',
+      country: 'CA',
+      province: 'Ontario',
+      city: 'Toronto',
+      postalCode: 'M5V 2T6',
+      street: '12 King Street West',
+      phoneNumber: '17021234567',
+      isDefault: false,
+    },
+    totalAmount: 14.99,
+    taxAmount: 1,
+    shippingAmount: 3.99,
+    discountAmount: 0,
+    currency: 'USD',
+    paymentMethod: 'card',
+    shipMethodId: 2,
+    items: [{ productId: 3, quantity: 2, price: 5 }],
+    idempotencyKey,
+    promoCode: null,
+  };
+}
+
+export interface ProviderStates {
+  stateHandlers: Record<string, StateHandler>;
+  /** The bearer token of the current state's user (undefined for a guest state). */
+  currentBearer: () => string | undefined;
+  /** Swaps the consumer's example bearer token for a real one of the current state's user. */
+  requestFilter: (req: IncomingMessage, res: unknown, next: () => void) => void;
+}
+
+export function createProviderStates(server: RunningServer): ProviderStates {
+  const { db, config } = server;
+  /** The bearer token the next interaction's Authorization header is replaced with. */
+  let bearer: string | undefined;
+
+  function demoToken(issuedAt = new Date(), ttlSeconds = 30 * DAY_SECONDS): string {
+    const user = getUserByEmail(db, DEMO_USER.email);
+    if (!user) throw new Error(`state set-up: ${DEMO_USER.email} is missing after the seed`);
+    return signToken(
+      { sub: user.email, username: user.username, uid: user.id, ver: user.token_version },
+      config.jwtSecret,
+      issuedAt,
+      ttlSeconds,
+    );
+  }
+
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    { token, cartToken, body }: CallOptions = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (cartToken) headers['X-Cart-Token'] = cartToken;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`state set-up: ${method} ${path} answered ${response.status} ${text}`);
+    }
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  /** Every state starts here: the seeded shop, the demo user signed in. */
+  async function fresh(): Promise<string> {
+    await reseed(db, new Date());
+    bearer = demoToken();
+    return bearer;
+  }
+
+  async function userCartWithProduct3(): Promise<{ token: string; cartItemId: number }> {
+    const token = await fresh();
+    const cart = await call<{ cartItems: { cartItemId: number }[] }>('POST', '/api/v1/cart/items', {
+      token,
+      body: { productId: 3, quantity: 1 },
+    });
+    const cartItemId = cart.cartItems[0]?.cartItemId;
+    if (cartItemId === undefined) throw new Error('state set-up: the cart has no line');
+    return { token, cartItemId };
+  }
+
+  async function guestCartWithProduct3(): Promise<string> {
+    const cart = await call<{ cartToken: string | null }>('POST', '/api/v1/cart/items', {
+      body: { productId: 3, quantity: 1 },
+    });
+    if (!cart.cartToken) throw new Error('state set-up: a guest cart came back without a token');
+    return cart.cartToken;
+  }
+
+  async function userCardOrder(): Promise<{ orderId: number; clientSecret: string }> {
+    const token = await fresh();
+    const order = await call<{ orderId: number; clientSecret: string | null }>(
+      'POST',
+      '/api/v1/order',
+      {
+        token,
+        body: orderBody(DEMO_USER.email, 'provider-state-user-order'),
+      },
+    );
+    if (!order.clientSecret)
+      throw new Error('state set-up: a card order came back without a client secret');
+    return { orderId: order.orderId, clientSecret: order.clientSecret };
+  }
+
+  const seeded: StateHandler = async () => {
+    await fresh();
+    return undefined;
+  };
+
+  const stateHandlers: Record<string, StateHandler> = {
+    'products exist': seeded,
+    'ship methods exist': seeded,
+    'news items exist': seeded,
+    'upcoming and past events exist': seeded,
+    'spaces exist': seeded,
+    'product 999 does not exist': async () => {
+      await fresh();
+      db.transaction(() => db.run('DELETE FROM products WHERE id = 999'));
+      return undefined;
+    },
+    'a user demo@lumen.test exists with password coffee123': seeded,
+    'no user uses the email new@lumen.test': async () => {
+      await fresh();
+      db.transaction(() =>
+        db.run("DELETE FROM users WHERE email = 'new@lumen.test' COLLATE NOCASE"),
+      );
+      return undefined;
+    },
+    'the session token has expired': async () => {
+      await fresh();
+      // Issued 31 days ago with the 30-day lifetime: well-formed, correctly signed, expired.
+      bearer = demoToken(new Date(Date.now() - 31 * DAY_SECONDS * 1000));
+      return undefined;
+    },
+    'the user has an address': async () => {
+      await fresh();
+      const user = getUserByEmail(db, DEMO_USER.email);
+      const row = db.get<{ id: number }>(
+        'SELECT id FROM addresses WHERE user_id = ? AND is_default = 1',
+        [user?.id ?? 0],
+      );
+      if (!row) throw new Error('state set-up: the demo user has no default address');
+      return { addressId: row.id };
+    },
+    'the user has two addresses': async () => {
+      const token = await fresh();
+      const created = await call<{ addressId: number }>('POST', '/api/v1/account/address', {
+        token,
+        body: {
+          name: 'Ada Roast',
+          apartment: 'Suite 4',
+          country: 'CA',
+          province: 'Ontario',
+          city: 'Ottawa',
+          postalCode: 'K1P 1J1',
+          street: '1 Wellington Street',
+          phoneNumber: '16135550100',
+          isDefault: false,
+        },
+      });
+      return { addressId: created.addressId };
+    },
+    'the user has placed an order': async () => {
+      const { orderId } = await userCardOrder();
+      return { orderId };
+    },
+    'the user has a cart with product 3': async () => {
+      const { cartItemId } = await userCartWithProduct3();
+      return { cartItemId };
+    },
+    'the user has a cart with product 3 shipped with method 2': async () => {
+      const { token, cartItemId } = await userCartWithProduct3();
+      await call('PATCH', '/api/v1/cart/shipping/2', { token });
+      return { cartItemId };
+    },
+    'the user has a cart with product 3 and promo FREESHIP2': async () => {
+      const { token, cartItemId } = await userCartWithProduct3();
+      await call('PATCH', '/api/v1/cart/promo-code', { token, body: { code: 'FREESHIP2' } });
+      return { cartItemId };
+    },
+    'a guest cart with product 3 exists': async () => {
+      await fresh();
+      return { cartToken: await guestCartWithProduct3() };
+    },
+    'a guest cart with product 3 exists and the user demo@lumen.test has no cart': async () => {
+      await fresh();
+      return { cartToken: await guestCartWithProduct3() };
+    },
+    'product 3 has only 2 in stock': async () => {
+      await fresh();
+      db.transaction(() => db.run('UPDATE products SET quantity = 2 WHERE id = 3'));
+      return undefined;
+    },
+    'the user has a card order awaiting payment': async () => userCardOrder(),
+    'the user has a card order whose payment succeeded': async () => {
+      const { orderId, clientSecret } = await userCardOrder();
+      const result = await call<{ paymentIntent?: { status: string } }>(
+        'POST',
+        '/api/v1/payment/sandbox/confirm',
+        {
+          body: {
+            clientSecret,
+            card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+          },
+        },
+      );
+      if (result.paymentIntent?.status !== 'succeeded') {
+        throw new Error('state set-up: the 4242 card did not succeed');
+      }
+      return { orderId, clientSecret };
+    },
+    'a guest card order exists': async () => {
+      await fresh();
+      bearer = undefined;
+      const order = await call<{
+        orderId: number;
+        orderToken: string | null;
+        clientSecret: string | null;
+      }>('POST', '/api/v1/order', {
+        body: orderBody('guest@lumen.test', 'provider-state-guest-order'),
+      });
+      if (!order.orderToken || !order.clientSecret) {
+        throw new Error('state set-up: a guest card order came back without its tokens');
+      }
+      return {
+        orderId: order.orderId,
+        orderToken: order.orderToken,
+        clientSecret: order.clientSecret,
+      };
+    },
+  };
+
+  const requestFilter: ProviderStates['requestFilter'] = (req, _res, next) => {
+    if (req.headers.authorization !== undefined && bearer) {
+      req.headers.authorization = `Bearer ${bearer}`;
+    }
+    next();
+  };
+
+  return { stateHandlers, requestFilter, currentBearer: () => bearer };
+}

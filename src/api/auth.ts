@@ -1,0 +1,37 @@
+import { apiBaseUrl, apiClient, unwrap } from './client';
+import type { RequestOptions } from './client';
+import type { AuthToken, ChangePasswordRequest, LoginRequest, SignupRequest } from './types';
+
+/** A 401 INVALID_CREDENTIALS carries `fields.password`; a 400 carries a field map. */
+export async function login(
+  body: LoginRequest,
+  { signal }: RequestOptions = {},
+): Promise<AuthToken> {
+  return unwrap(await apiClient().POST('/api/v1/auth/login', { body, signal }));
+}
+
+/** A taken email answers 409 EMAIL_TAKEN with `fields.email`. */
+export async function signup(
+  body: SignupRequest,
+  { signal }: RequestOptions = {},
+): Promise<AuthToken> {
+  return unwrap(await apiClient().POST('/api/v1/auth/signup', { body, signal }));
+}
+
+/** Older tokens stop working; the answer carries the new one. */
+export async function changePassword(
+  body: ChangePasswordRequest,
+  { signal }: RequestOptions = {},
+): Promise<AuthToken> {
+  return unwrap(await apiClient().PATCH('/api/v1/auth/password', { body, signal }));
+}
+
+/**
+ * Where the browser goes (a full-page navigation, not a fetch) to sign in with the identity
+ * provider; it comes back to `returnTo?token=<jwt>`.
+ */
+export function identityProviderUrl(returnTo: string): string {
+  const url = new URL(`${apiBaseUrl()}/api/v1/auth/idp/authorize`);
+  url.searchParams.set('returnTo', returnTo);
+  return url.toString();
+}

@@ -1,0 +1,71 @@
+import { apiClient, orderTokenHeaders, unwrap } from './client';
+import type { OrderRequestOptions, RequestOptions } from './client';
+import type {
+  Id,
+  OrderDetail,
+  OrderRequest,
+  OrderResponse,
+  OrderStatusEvent,
+  OrderStatusUpdate,
+} from './types';
+
+/**
+ * Places the order (201), or answers the order an earlier call with the same idempotencyKey
+ * created (200). 409 TOTALS_MISMATCH carries the server's `totals`. A guest order's answer
+ * carries the `orderToken` that reads it later.
+ */
+export async function createOrder(
+  body: OrderRequest,
+  { signal }: RequestOptions = {},
+): Promise<OrderResponse> {
+  return unwrap(
+    await apiClient().POST('/api/v1/order', {
+      body,
+      signal,
+    }),
+  );
+}
+
+/** Readable by its owner (bearer) or with its order token; anyone else gets 404. */
+export async function getOrder(
+  orderId: Id,
+  { signal, orderToken }: OrderRequestOptions = {},
+): Promise<OrderDetail> {
+  return unwrap(
+    await apiClient().GET('/api/v1/order/{orderId}', {
+      params: { path: { orderId } },
+      headers: orderTokenHeaders(orderToken),
+      signal,
+    }),
+  );
+}
+
+/** Reports the payment outcome: PAID (only once the intent succeeded) or PAYMENT_FAILED. */
+export async function updateOrderStatus(
+  orderId: Id,
+  body: OrderStatusUpdate,
+  { signal, orderToken }: OrderRequestOptions = {},
+): Promise<OrderResponse> {
+  return unwrap(
+    await apiClient().PATCH('/api/v1/order/{orderId}/status', {
+      params: { path: { orderId } },
+      body,
+      headers: orderTokenHeaders(orderToken),
+      signal,
+    }),
+  );
+}
+
+/** Every status the order went through, oldest first. */
+export async function getOrderHistory(
+  orderId: Id,
+  { signal, orderToken }: OrderRequestOptions = {},
+): Promise<OrderStatusEvent[]> {
+  return unwrap(
+    await apiClient().GET('/api/v1/order/{orderId}/history', {
+      params: { path: { orderId } },
+      headers: orderTokenHeaders(orderToken),
+      signal,
+    }),
+  );
+}
