@@ -1,0 +1,10 @@
+import { Layout } from './layout';
+import { AppRoutes } from './routes';
+
+export function App() {
+  return (
+    <Layout>
+      <AppRoutes />
+    </Layout>
+  );
+}

@@ -1,0 +1,225 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type * as CartModule from '../api/cart';
+import type * as ProductsModule from '../api/products';
+import type { Cart } from '../api/types';
+import { App } from './app';
+import { AppProviders } from './providers';
+import { startThemeActor, THEME_STORAGE_KEY, type ThemeActor } from './theme';
+
+// The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts.
+vi.mock('../api/cart', async (importOriginal) => ({
+  ...(await importOriginal<typeof CartModule>()),
+  getCart: vi.fn(),
+}));
+vi.mock('../api/products', async (importOriginal) => ({
+  ...(await importOriginal<typeof ProductsModule>()),
+  listFeaturedProducts: vi.fn(),
+}));
+
+const { getCart } = await import('../api/cart');
+const { listFeaturedProducts } = await import('../api/products');
+
+function cartWith(totalQuantity: number): Cart {
+  return {
+    cartId: 1,
+    cartToken: 'guest-token',
+    cartItems: [],
+    shipMethod: null,
+    promo: null,
+    promoValidation: null,
+    subtotal: 0,
+    tax: 0,
+    shipping: 0,
+    discount: 0,
+    total: 0,
+    totalQuantity,
+  };
+}
+
+let themeActor: ThemeActor | undefined;
+
+function renderApp(path = '/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  themeActor = startThemeActor();
+  const location = memoryLocation({ path, record: true });
+  render(
+    <AppProviders queryClient={queryClient} themeActor={themeActor}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <App />
+      </Router>
+    </AppProviders>,
+  );
+  return { location, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  vi.mocked(getCart).mockResolvedValue(cartWith(0));
+  vi.mocked(listFeaturedProducts).mockResolvedValue([]);
+});
+
+afterEach(() => {
+  themeActor?.stop();
+  themeActor = undefined;
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  vi.clearAllMocks();
+});
+
+describe('layout: navigation', () => {
+  it('lists Home, Menu, Space, Community, News in this order with their routes', () => {
+    renderApp();
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Home',
+      'Menu',
+      'Space',
+      'Community',
+      'News',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/menu',
+      '/spaces',
+      '/community',
+      '/news',
+    ]);
+  });
+
+  it('marks the current item with aria-current, detail pages included', async () => {
+    const { user } = renderApp('/menu/detail/3');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    expect(within(nav).getByRole('link', { name: 'Menu' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Home' }).hasAttribute('aria-current')).toBe(
+      false,
+    );
+
+    await user.click(within(nav).getByRole('link', { name: 'Community' }));
+
+    expect(within(nav).getByRole('link', { name: 'Community' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Menu' }).hasAttribute('aria-current')).toBe(
+      false,
+    );
+    // Focus follows the navigation to the new page's heading.
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 1, name: 'Community' }),
+    );
+  });
+
+  it('labels the mobile menu toggle by what it will do', async () => {
+    const { user } = renderApp();
+    const toggle = screen.getByRole('button', { name: 'open navigation menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(toggle);
+
+    expect(screen.getByRole('button', { name: 'close navigation menu' })).toBe(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('button', { name: 'open navigation menu' })).toBe(toggle);
+  });
+
+  it('offers Sign In, linking to /sign-in', () => {
+    renderApp();
+
+    const signIn = screen.getAllByRole('link', { name: 'Sign In' });
+    expect(signIn.length).toBeGreaterThan(0);
+    for (const link of signIn) expect(link.getAttribute('href')).toBe('/sign-in');
+  });
+
+  it('shows the not-found page for an unknown route, with a way home', async () => {
+    const { user, location } = renderApp('/no-such-page');
+
+    screen.getByRole('heading', { level: 1, name: 'Page not found' });
+    expect(document.title).toBe('Page not found | Lumen Roastery');
+
+    await user.click(screen.getByRole('link', { name: 'Go back home' }));
+
+    expect(location.history?.at(-1)).toBe('/');
+  });
+
+  it('has a skip link to the main content', () => {
+    renderApp();
+
+    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe(
+      '#main',
+    );
+    expect(screen.getByRole('main').id).toBe('main');
+  });
+});
+
+describe('layout: Order button', () => {
+  it('shows the cart total quantity', async () => {
+    vi.mocked(getCart).mockResolvedValue(cartWith(3));
+    renderApp();
+
+    const order = await screen.findByRole('button', { name: 'Order, 3 items in cart' });
+    expect(order.dataset.testid).toBe('order-button');
+    expect(within(order).getByTestId('order-count').textContent).toBe('3');
+  });
+
+  it('shows 0 while there is no cart, and when the cart cannot be read', async () => {
+    vi.mocked(getCart).mockRejectedValue(new Error('offline'));
+    renderApp();
+
+    const order = screen.getByRole('button', { name: 'Order, 0 items in cart' });
+    await waitFor(() => expect(getCart).toHaveBeenCalled());
+    expect(within(order).getByTestId('order-count').textContent).toBe('0');
+  });
+});
+
+describe('layout: theme toggle', () => {
+  it('switches to dark and back, with the label naming the next mode', async () => {
+    const { user } = renderApp();
+    const html = document.documentElement;
+    expect(html.classList.contains('dark')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+
+    expect(html.classList.contains('dark')).toBe(true);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    const toLight = screen.getByRole('button', { name: 'Switch to light mode' });
+
+    await user.click(toLight);
+
+    expect(html.classList.contains('dark')).toBe(false);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    screen.getByRole('button', { name: 'Switch to dark mode' });
+  });
+
+  it('starts from the stored preference', () => {
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    renderApp();
+
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    screen.getByRole('button', { name: 'Switch to light mode' });
+  });
+});
+
+describe('layout: footer', () => {
+  it('shows location, customer service, opening hours and the app promo', () => {
+    renderApp();
+    const footer = screen.getByRole('contentinfo');
+
+    within(footer).getByRole('heading', { name: 'Location' });
+    within(footer).getByRole('heading', { name: 'Customer service' });
+    expect(within(footer).getByTestId('opening-hours').textContent).toBe('Sun - Mon 10 AM - 22 PM');
+    within(footer).getByRole('heading', { name: 'Get 20% Off in the App' });
+    within(footer).getByRole('img', { name: 'Download on the App Store' });
+    within(footer).getByRole('img', { name: 'Get it on Google Play' });
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { css } from 'styled-system/css';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const skipLinkStyle = css({
+  position: 'absolute',
+  left: '4',
+  top: '-20',
+  zIndex: 50,
+  px: '4',
+  py: '2',
+  bg: 'accent',
+  color: 'accentText',
+  borderRadius: 'md',
+  fontWeight: 'semibold',
+  _focus: { top: '3', outline: '3px solid', outlineColor: 'text' },
+});
+
+/**
+ * After an in-app navigation, focus moves to the new page's <h1> (PageTitle), or to <main> while
+ * the page has none yet, so keyboard and screen-reader users start at the new content and the
+ * view scrolls back to the top. The first render keeps the browser's own focus.
+ */
+function useFocusOnNavigation() {
+  const [location] = useLocation();
+  const previous = useRef(location);
+  useEffect(() => {
+    if (previous.current === location) return;
+    previous.current = location;
+    const main = document.getElementById('main');
+    const target = main?.querySelector<HTMLElement>('[data-page-title]') ?? main;
+    target?.focus();
+  }, [location]);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  useFocusOnNavigation();
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+      <a href="#main" className={skipLinkStyle}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={css({ flex: '1', w: 'full', _focus: { outline: 'none' } })}
+      >
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

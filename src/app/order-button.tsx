@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { css } from 'styled-system/css';
+import { cartQueries } from '../api/cart.queries';
+import { Button } from '../components/button';
+
+/**
+ * Spec §2: the Order button shows the cart's total quantity. It will open the cart drawer (a
+ * later issue); until then it only shows the count. No cart yet, or a failed request, counts 0.
+ */
+export function OrderButton() {
+  const { data: cart } = useQuery(cartQueries.detail());
+  const count = cart?.totalQuantity ?? 0;
+  return (
+    <Button
+      visual="outline"
+      size="sm"
+      data-testid="order-button"
+      aria-label={`Order, ${count} ${count === 1 ? 'item' : 'items'} in cart`}
+    >
+      <BagIcon />
+      <span>Order</span>
+      <span
+        data-testid="order-count"
+        className={css({
+          minW: '5',
+          h: '5',
+          px: '1.5',
+          display: 'inline-grid',
+          placeItems: 'center',
+          borderRadius: 'full',
+          bg: 'accent',
+          color: 'accentText',
+          fontSize: 'xs',
+          fontWeight: 'bold',
+          fontVariantNumeric: 'tabular-nums',
+        })}
+      >
+        {count}
+      </span>
+    </Button>
+  );
+}
+
+function BagIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={css({ w: '4', h: '4', display: { base: 'none', sm: 'block' } })}
+    >
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M5 8h14l-1 12H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2"
+      />
+    </svg>
+  );
+}

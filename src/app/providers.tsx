@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { token } from 'styled-system/tokens';
+import { ThemeActorContext, type ThemeActor } from './theme';
+
+/**
+ * Toast durations of spec §9. At most 20 toasts at once is react-hot-toast's own store limit
+ * (stack.md §9), so no option is needed for it.
+ */
+export const TOAST_DURATIONS = {
+  blank: 4000,
+  error: 4000,
+  success: 2000,
+  loading: Infinity,
+  custom: 4000,
+} as const;
+
+export type AppProvidersProps = {
+  queryClient: QueryClient;
+  themeActor: ThemeActor;
+  children: ReactNode;
+};
+
+export function AppProviders({ queryClient, themeActor, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeActorContext.Provider value={themeActor}>
+        {children}
+        <Toaster
+          position="top-center"
+          toastOptions={{
+            duration: TOAST_DURATIONS.blank,
+            // react-hot-toast paints white inline; follow the theme through the token variables.
+            style: {
+              background: token.var('colors.surface'),
+              color: token.var('colors.text'),
+              border: `1px solid ${token.var('colors.border')}`,
+            },
+            error: { duration: TOAST_DURATIONS.error },
+            success: { duration: TOAST_DURATIONS.success },
+            loading: { duration: TOAST_DURATIONS.loading },
+            custom: { duration: TOAST_DURATIONS.custom },
+          }}
+        />
+      </ThemeActorContext.Provider>
+    </QueryClientProvider>
+  );
+}

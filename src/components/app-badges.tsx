@@ -1,0 +1,32 @@
+import { css, cx } from 'styled-system/css';
+
+const BADGES = [
+  { src: '/images/home/app-badge-ios.svg', alt: 'Download on the App Store' },
+  { src: '/images/home/app-badge-android.svg', alt: 'Get it on Google Play' },
+] as const;
+
+/**
+ * The two store badges. The apps are not published yet (spec §1: "targets not set"), so the
+ * badges are images, not links that would lead nowhere; the caption says so.
+ */
+export function AppBadges({ className }: { className?: string }) {
+  return (
+    <div className={cx(css({ display: 'flex', flexDirection: 'column', gap: '2' }), className)}>
+      <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', listStyle: 'none' })}>
+        {BADGES.map((badge) => (
+          <li key={badge.src}>
+            <img
+              src={badge.src}
+              alt={badge.alt}
+              width={135}
+              height={40}
+              loading="lazy"
+              className={css({ h: '10', w: 'auto', display: 'block' })}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className={css({ fontSize: 'xs', color: 'textMuted' })}>Store links coming soon.</p>
+    </div>
+  );
+}

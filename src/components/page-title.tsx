@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+
+export type PageTitleProps = {
+  children: ReactNode;
+  /** Under the heading, muted. */
+  subtitle?: ReactNode;
+  className?: string;
+};
+
+/**
+ * The page's one <h1>. It is focusable (tabIndex -1) so the layout can move focus to it after a
+ * route change and screen-reader users hear where they landed.
+ */
+export function PageTitle({ children, subtitle, className }: PageTitleProps) {
+  return (
+    <div className={cx(css({ mb: { base: '6', md: '8' } }), className)}>
+      <h1
+        tabIndex={-1}
+        data-page-title=""
+        className={css({
+          fontSize: { base: '3xl', md: '4xl' },
+          lineHeight: 'tight',
+          fontWeight: 'bold',
+          color: 'text',
+          _focus: { outline: 'none' },
+        })}
+      >
+        {children}
+      </h1>
+      {subtitle ? (
+        <p className={css({ mt: '2', color: 'textMuted', fontSize: { base: 'md', md: 'lg' } })}>
+          {subtitle}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { Link } from 'wouter';
+import { css, cx } from 'styled-system/css';
+import type { Category, Product } from '../api/types';
+import { formatPrice } from './format-price';
+import { productBadge } from './product-badge';
+import { VisuallyHidden } from './visually-hidden';
+
+const CATEGORY_LABELS: Record<Category, string> = {
+  coffee_baverage: 'Coffee and Beverage',
+  food_snack: 'Food and Snack',
+  at_home: 'At Home',
+};
+
+/** The image marked `isMain`; `images` may be empty and the first one is not necessarily main. */
+export function mainImageUrl(product: Pick<Product, 'images'>): string | undefined {
+  return product.images.find((image) => image.isMain)?.imageUrl;
+}
+
+const cardStyle = css({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'xl',
+  overflow: 'hidden',
+  boxShadow: 'xs',
+  transition: 'box-shadow 0.2s ease, transform 0.2s ease',
+  _hover: { boxShadow: 'md', transform: 'translateY(-2px)' },
+  _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
+  '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+});
+
+const mediaStyle = css({
+  position: 'relative',
+  aspectRatio: 'square',
+  bg: 'surfaceMuted',
+  display: 'grid',
+  placeItems: 'center',
+});
+
+const imageStyle = css({ w: 'full', h: 'full', objectFit: 'cover' });
+
+const badgeStyle = css({
+  position: 'absolute',
+  top: '3',
+  left: '3',
+  px: '2.5',
+  py: '1',
+  borderRadius: 'full',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  letterSpacing: 'wide',
+});
+
+export type ProductCardProps = {
+  product: Product;
+  /** Keeps the document outline right where the card sits (h3 under a section's h2). */
+  headingLevel?: 'h2' | 'h3';
+};
+
+export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCardProps) {
+  const image = mainImageUrl(product);
+  const badge = productBadge(product);
+  const onSale = badge?.kind === 'sale';
+  return (
+    <article className={cardStyle} data-testid="product-card">
+      <div className={mediaStyle}>
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={400}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className={imageStyle}
+          />
+        ) : (
+          <ImagePlaceholder />
+        )}
+        {badge?.kind === 'sale' ? (
+          <span className={cx(badgeStyle, css({ bg: 'danger', color: 'accentText' }))}>
+            <VisuallyHidden>Sale </VisuallyHidden>-{badge.percent}%
+          </span>
+        ) : null}
+        {badge?.kind === 'outOfStock' ? (
+          <span className={cx(badgeStyle, css({ bg: 'text', color: 'bg' }))}>Out of stock</span>
+        ) : null}
+      </div>
+      <div
+        className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: '4', flex: '1' })}
+      >
+        <p
+          className={css({
+            fontSize: 'xs',
+            textTransform: 'uppercase',
+            letterSpacing: 'wider',
+            color: 'textMuted',
+          })}
+        >
+          {CATEGORY_LABELS[product.category]}
+        </p>
+        <Heading
+          className={css({
+            fontSize: 'lg',
+            fontWeight: 'semibold',
+            lineHeight: 'snug',
+            textTransform: 'capitalize',
+          })}
+        >
+          <Link
+            href={`/menu/detail/${product.productId}`}
+            className={css({
+              color: 'text',
+              textDecoration: 'none',
+              _focusVisible: { outline: 'none' },
+              // The whole card is the click target; the name stays the link's accessible name.
+              _after: { content: '""', position: 'absolute', inset: '0' },
+            })}
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <p
+          className={css({
+            mt: 'auto',
+            pt: '2',
+            display: 'flex',
+            alignItems: 'baseline',
+            gap: '2',
+          })}
+        >
+          <span
+            className={css({ fontSize: 'lg', fontWeight: 'bold', color: 'accent' })}
+            data-testid="product-price"
+          >
+            {formatPrice(product.price)}
+          </span>
+          {onSale && product.oldPrice !== null ? (
+            <span className={css({ fontSize: 'sm', color: 'textMuted' })}>
+              <VisuallyHidden>was </VisuallyHidden>
+              <s>{formatPrice(product.oldPrice)}</s>
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function ImagePlaceholder() {
+  return (
+    <svg
+      viewBox="0 0 64 64"
+      role="img"
+      aria-label="No image available"
+      className={css({ w: '1/3', h: 'auto', color: 'textMuted', opacity: 0.6 })}
+    >
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        d="M12 26h32v14a12 12 0 0 1-12 12h-8a12 12 0 0 1-12-12V26Zm32 4h4a6 6 0 0 1 0 12h-5M22 12c-2 3 2 5 0 8m8-8c-2 3 2 5 0 8m8-8c-2 3 2 5 0 8"
+      />
+    </svg>
+  );
+}
+
+/** Same footprint as a card, so the grid does not jump when the data arrives. */
+export function ProductCardSkeleton() {
+  const bar = css({ bg: 'surfaceMuted', borderRadius: 'md' });
+  return (
+    <div
+      aria-hidden="true"
+      className={css({
+        bg: 'surface',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'xl',
+        overflow: 'hidden',
+      })}
+    >
+      <div
+        className={css({
+          aspectRatio: 'square',
+          bg: 'surfaceMuted',
+          animation: 'pulse 1.6s ease-in-out infinite',
+          _motionReduce: { animation: 'none' },
+        })}
+      />
+      <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={cx(css({ h: '3', w: '1/3' }), bar)} />
+        <div className={cx(css({ h: '5', w: '3/4' }), bar)} />
+        <div className={cx(css({ h: '5', w: '1/4', mt: '2' }), bar)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Product } from '../../src/api/types';
+import { expect, test } from './support/e2e-test';
+
+const NAV_LABELS = ['Home', 'Menu', 'Space', 'Community', 'News'];
+
+test('a shopper opens the shop, browses the home page, goes dark and gets lost', async ({
+  page,
+  app,
+}) => {
+  // I open the home page.
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.title()).toBe('Lumen Roastery');
+
+  // The navigation shows Home, Menu, Space, Community, News, in that order, with Home current.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  expect(await nav.getByRole('link').allTextContents()).toEqual(NAV_LABELS);
+  expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+
+  // Four featured products are shown: the ones the API features.
+  const featured = await app.getJson<Product[]>('/api/v1/products?size=4');
+  expect(featured).toHaveLength(4);
+  const cards = page.getByTestId('featured-products').getByTestId('product-card');
+  await cards.first().waitFor();
+  expect(await cards.count()).toBe(4);
+  expect(await cards.getByRole('heading').allTextContents()).toEqual(
+    featured.map((product) => product.name),
+  );
+  expect(await cards.getByTestId('product-price').allTextContents()).toEqual(
+    featured.map((product) => `$${product.price.toFixed(2)}`),
+  );
+  // Every card image really loaded (a broken image would also log a console error).
+  const imagesLoaded = await cards
+    .locator('img')
+    .evaluateAll((images) =>
+      images.every((image) => image instanceof HTMLImageElement && image.naturalWidth > 0),
+    );
+  expect(imagesLoaded).toBe(true);
+
+  // The cart is empty, so the Order button counts 0.
+  expect(await page.getByTestId('order-button').getAttribute('aria-label')).toBe(
+    'Order, 0 items in cart',
+  );
+
+  // I switch to dark mode: the page turns dark and the toggle now offers light mode.
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+    .toBe(true);
+  await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(26, 17, 12)');
+
+  // Dark mode is remembered after a reload.
+  await page.reload();
+  await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+  // I follow "Explore Other Menu" and land on the menu, with Menu marked current.
+  await page.getByRole('link', { name: 'Explore Other Menu' }).click();
+  await page.waitForURL('**/menu');
+  await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
+  expect(await nav.getByRole('link', { name: 'Menu' }).getAttribute('aria-current')).toBe('page');
+
+  // An address that does not exist shows "Page not found", with a way back home.
+  await page.goto('/this-page-does-not-exist');
+  await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByTestId('featured-products').waitFor();
+});
+
+test('on a phone, the shopper opens the navigation menu and goes to the news', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+
+  // The navigation is folded away behind the menu toggle.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  expect(await nav.isVisible()).toBe(false);
+
+  await page.getByRole('button', { name: 'open navigation menu' }).click();
+  expect(await nav.getByRole('link').allTextContents()).toEqual(NAV_LABELS);
+  await nav.getByRole('link', { name: 'News' }).waitFor({ state: 'visible' });
+
+  await nav.getByRole('link', { name: 'News' }).click();
+  await page.waitForURL('**/news');
+  await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+
+  // Choosing a page closes the menu again.
+  await page.getByRole('button', { name: 'open navigation menu' }).waitFor();
+  expect(await nav.isVisible()).toBe(false);
+
+  // Nothing sticks out sideways at phone width.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+});

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../../server/src/main';
+import { distDir } from './paths';
+
+export type RunningApp = {
+  /** Origin serving both the built SPA and /api/v1, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** GET an API path from the test's side (what the shopper's page should agree with). */
+  getJson: <T>(path: string) => Promise<T>;
+  /** Server errors and answers that broke openapi.yaml since the last call (then cleared). */
+  takeServerProblems: () => string[];
+  close: () => Promise<void>;
+};
+
+/** The reference API on a free port with a fresh, freshly seeded database, serving dist/. */
+export async function startApp(): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
+  let problems: string[] = [];
+  const server = await startServer({
+    port: 0,
+    dbFile: join(dataDir, 'shop.sqlite'),
+    distDir,
+    logger: {
+      info: () => undefined,
+      error: (message, error) =>
+        problems.push(
+          `server error: ${message} ${error instanceof Error ? error.stack : String(error ?? '')}`,
+        ),
+    },
+    onContractViolation: (message) => problems.push(`contract violation: ${message}`),
+  });
+  return {
+    url: server.url,
+    getJson: async <T>(path: string) => {
+      const response = await fetch(new URL(path, server.url));
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      return (await response.json()) as T;
+    },
+    takeServerProblems: () => {
+      const taken = problems;
+      problems = [];
+      return taken;
+    },
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
