@@ -105,6 +105,36 @@ export function verifyToken(token: string, secret: string, now: Date): VerifyRes
   return { ok: true, claims };
 }
 
+/** How long a consent page may wait before its form is refused. */
+export const CONSENT_NONCE_TTL_SECONDS = 10 * 60;
+
+/**
+ * The consent form's nonce: when the page was shown, signed together with the return address.
+ * Without it any site could post the form and sign a shopper into an account of its choosing
+ * (login CSRF); with it only a page this server rendered, recently, can.
+ */
+export function signConsentNonce(secret: string, returnTo: string, now: Date): string {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const signature = hmac(secret, `idp-consent|${issuedAt}|${returnTo}`).toString('base64url');
+  return `${issuedAt}.${signature}`;
+}
+
+export function verifyConsentNonce(
+  secret: string,
+  returnTo: string,
+  nonce: string,
+  now: Date,
+): boolean {
+  const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{1,100})$/.exec(nonce);
+  if (!match) return false;
+  const issuedAt = Number(match[1]);
+  const age = Math.floor(now.getTime() / 1000) - issuedAt;
+  if (age < -60 || age > CONSENT_NONCE_TTL_SECONDS) return false;
+  const expected = hmac(secret, `idp-consent|${issuedAt}|${returnTo}`);
+  const given = Buffer.from(match[2] ?? '', 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /** Reads `Authorization: Bearer <token>`; undefined when the header is absent, null when it is present but not a bearer token. */
 export function bearerToken(header: string | undefined): string | undefined | null {
   if (header === undefined) return undefined;

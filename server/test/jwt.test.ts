@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, hashPassword, signToken, verifyPassword, verifyToken } from '../src/auth';
+import {
+  bearerToken,
+  hashPassword,
+  signConsentNonce,
+  signToken,
+  verifyConsentNonce,
+  verifyPassword,
+  verifyToken,
+} from '../src/auth';
 
 const SECRET = 'test-secret-that-is-long-enough-0123456789';
 const NOW = new Date('2026-11-21T12:00:00.000Z');
@@ -72,5 +80,30 @@ describe('passwords', () => {
     expect(await verifyPassword('coffee123', a)).toBe(true);
     expect(await verifyPassword('coffee124', a)).toBe(false);
     expect(await verifyPassword('coffee123', 'garbage')).toBe(false);
+  });
+});
+
+describe('identity-provider consent nonce', () => {
+  const RETURN_TO = 'http://localhost:5173/auth/callback';
+  const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+
+  it('accepts the nonce of a page this server rendered within ten minutes', () => {
+    const nonce = signConsentNonce(SECRET, RETURN_TO, NOW);
+    expect(verifyConsentNonce(SECRET, RETURN_TO, nonce, NOW)).toBe(true);
+    expect(verifyConsentNonce(SECRET, RETURN_TO, nonce, later(600))).toBe(true);
+  });
+
+  it('refuses an old, forged, re-targeted or garbage nonce', () => {
+    const nonce = signConsentNonce(SECRET, RETURN_TO, NOW);
+    expect(verifyConsentNonce(SECRET, RETURN_TO, nonce, later(601))).toBe(false);
+    expect(verifyConsentNonce(`${SECRET}x`, RETURN_TO, nonce, NOW)).toBe(false);
+    expect(verifyConsentNonce(SECRET, 'http://evil.test/auth/callback', nonce, NOW)).toBe(false);
+    const [issuedAt, signature] = nonce.split('.');
+    expect(verifyConsentNonce(SECRET, RETURN_TO, `${Number(issuedAt) + 1}.${signature}`, NOW)).toBe(
+      false,
+    );
+    for (const garbage of ['', '.', 'abc', '1.', `${issuedAt}.!!`, 'x'.repeat(300)]) {
+      expect(verifyConsentNonce(SECRET, RETURN_TO, garbage, NOW)).toBe(false);
+    }
   });
 });

@@ -969,6 +969,11 @@ export interface components {
       name: string;
       /** Format: uri */
       returnTo: string;
+      /**
+       * @description The value the consent page put in its form (signed, valid for ten minutes), so only a
+       *     page this server rendered can give consent (no login CSRF).
+       */
+      nonce: string;
     };
     User: {
       userId: components['schemas']['Id'];

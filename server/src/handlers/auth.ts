@@ -3,7 +3,9 @@ import {
   DEFAULT_TOKEN_TTL_SECONDS,
   SHORT_TOKEN_TTL_SECONDS,
   hashPassword,
+  signConsentNonce,
   unusablePasswordHash,
+  verifyConsentNonce,
   verifyPassword,
 } from '../auth';
 import { BRAND_NAME } from '../brand';
@@ -15,6 +17,7 @@ import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
 const RETURN_TO_MESSAGE = "Must be the storefront's /auth/callback address";
+const NONCE_MESSAGE = 'This sign-in page has expired. Please start again from the storefront.';
 
 let dummyHash: Promise<string> | undefined;
 /** Unknown emails still pay for one scrypt so response time does not reveal which emails exist. */
@@ -44,6 +47,7 @@ interface ConsentBody {
   email: string;
   name: string;
   returnTo: string;
+  nonce: string;
 }
 
 /** The identity provider only sends tokens back to the storefront's own callback page. */
@@ -76,9 +80,10 @@ const IDP_ACCOUNTS = [
   { name: 'Sam Taylor', email: 'sam.taylor@idp.test' },
 ];
 
-function consentPage(returnTo: URL): string {
+function consentPage(returnTo: URL, nonce: string): string {
   const action = '/api/v1/auth/idp/consent';
-  const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo.toString())}">`;
+  const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo.toString())}">
+        <input type="hidden" name="nonce" value="${escapeHtml(nonce)}">`;
   const accounts = IDP_ACCOUNTS.map(
     (a) => `<form method="post" action="${action}" class="account">
         ${hidden}
@@ -193,7 +198,10 @@ export const authHandlers: HandlerMap = {
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
     return {
       status: 200,
-      html: consentPage(returnTo),
+      html: consentPage(
+        returnTo,
+        signConsentNonce(ctx.config.jwtSecret, returnTo.toString(), ctx.now),
+      ),
       headers: {
         // The page's own policy: inline style only, and its forms may post here and land on the storefront.
         'Content-Security-Policy': [
@@ -212,6 +220,9 @@ export const authHandlers: HandlerMap = {
     const body = ctx.body as ConsentBody;
     const returnTo = allowedReturnTo(ctx.config, body.returnTo);
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
+    if (!verifyConsentNonce(ctx.config.jwtSecret, returnTo.toString(), body.nonce, ctx.now)) {
+      throw validationError({ nonce: NONCE_MESSAGE });
+    }
     const email = body.email.trim();
     const name = body.name.trim() || email;
     const user = ctx.db.transaction(() => {
