@@ -11,25 +11,13 @@ import {
   updateAddress,
 } from '../../src/api/account';
 import { ApiError } from '../../src/api/api-error';
-import type { AddressInput } from '../../src/api/types';
+import { sampleAddress } from '../../tests/fixtures/checkout';
 import { EXAMPLE_JWT, bearer, createPact, jsonRequest, useApi } from './pact-harness';
 import { accountOrder, address, errorBody, jwt, user } from './response-shapes';
 
 const { eachLike, fromProviderState, integer, string } = MatchersV3;
 const contract = createPact('account');
 const DEMO = 'a user demo@lumen.test exists with password coffee123';
-
-const newAddress: AddressInput = {
-  name: 'Ada Roast',
-  apartment: null,
-  country: 'CA',
-  province: 'Ontario',
-  city: 'Toronto',
-  postalCode: 'M5V 2T6',
-  street: '12 King Street West',
-  phoneNumber: '17021234567',
-  isDefault: false,
-};
 
 describe('account contract', () => {
   it('reads the signed-in user', async () => {
@@ -99,7 +87,7 @@ describe('account contract', () => {
       .interaction('a new address')
       .given(DEMO)
       .withRequest('POST', '/api/v1/account/address', (req) =>
-        req.headers({ ...bearer, ...jsonRequest }).jsonBody(newAddress),
+        req.headers({ ...bearer, ...jsonRequest }).jsonBody(sampleAddress),
       )
       .willRespondWith(201, (res) =>
         res.jsonBody({
@@ -112,7 +100,7 @@ describe('account contract', () => {
       )
       .executeTest(async (mock) => {
         useApi(mock, { token: EXAMPLE_JWT });
-        const created = await createAddress(newAddress);
+        const created = await createAddress(sampleAddress);
         expect(created).toMatchObject({ addressId: 2, isDefault: false, apartment: null });
       });
   });
@@ -127,7 +115,7 @@ describe('account contract', () => {
         (req) =>
           req
             .headers({ ...bearer, ...jsonRequest })
-            .jsonBody({ ...newAddress, apartment: 'Suite 4', city: 'Ottawa', isDefault: true }),
+            .jsonBody({ ...sampleAddress, apartment: 'Suite 4', city: 'Ottawa', isDefault: true }),
       )
       .willRespondWith(200, (res) =>
         res.jsonBody({
@@ -140,7 +128,7 @@ describe('account contract', () => {
       .executeTest(async (mock) => {
         useApi(mock, { token: EXAMPLE_JWT });
         const updated = await updateAddress(1, {
-          ...newAddress,
+          ...sampleAddress,
           apartment: 'Suite 4',
           city: 'Ottawa',
           isDefault: true,

@@ -4,6 +4,7 @@ import { ApiError } from '../../src/api/api-error';
 import { createOrder, getOrder, getOrderHistory, updateOrderStatus } from '../../src/api/orders';
 import { confirmSandboxPayment, createPaymentIntent } from '../../src/api/payment';
 import type { OrderRequest } from '../../src/api/types';
+import { sampleOrderRequest } from '../../tests/fixtures/checkout';
 import {
   EXAMPLE_CART_TOKEN,
   EXAMPLE_JWT,
@@ -36,36 +37,6 @@ const orderPath = (suffix = '') =>
 const orderToken = () => regex('^[A-Za-z0-9_-]{16,200}$', 'ot_Zm9yLWV4YW1wbGUtb25seS0xMjM0');
 const IDEMPOTENCY = '^[A-Za-z0-9_-]{8,100}$';
 
-/** Two cappucinos (5 each), Standard Shipping (3.99): the server's own totals. */
-function orderRequest(overrides: Partial<OrderRequest> = {}): OrderRequest {
-  return {
-    userId: null,
-    email: 'demo@lumen.test',
-    shippingAddress: {
-      name: 'Ada Roast',
-      apartment: null,
-      country: 'CA',
-      province: 'Ontario',
-      city: 'Toronto',
-      postalCode: 'M5V 2T6',
-      street: '12 King Street West',
-      phoneNumber: '17021234567',
-      isDefault: false,
-    },
-    totalAmount: 14.99,
-    taxAmount: 1,
-    shippingAmount: 3.99,
-    discountAmount: 0,
-    currency: 'USD',
-    paymentMethod: 'card',
-    shipMethodId: 2,
-    items: [{ productId: 3, quantity: 2, price: 5 }],
-    idempotencyKey: '6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f',
-    promoCode: null,
-    ...overrides,
-  };
-}
-
 /** The request body template: loose where the client's values vary per checkout. */
 function orderRequestTemplate(body: OrderRequest): Record<string, unknown> {
   return {
@@ -86,7 +57,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('orders contract: placing an order', () => {
   it('places a card order for a signed-in user', async () => {
-    const body = orderRequest();
+    const body = sampleOrderRequest();
     await contract
       .interaction('a card order from the signed-in user')
       .given(DEMO)
@@ -103,7 +74,7 @@ describe('orders contract: placing an order', () => {
   });
 
   it('places a cash-on-delivery order (no payment intent)', async () => {
-    const body = orderRequest({
+    const body = sampleOrderRequest({
       paymentMethod: 'cod',
       idempotencyKey: '0b7e5a4c-3d2f-4e1a-9c8b-7a6f5e4d3c2b',
     });
@@ -125,7 +96,7 @@ describe('orders contract: placing an order', () => {
   });
 
   it('places a guest card order from the guest cart and answers an order token', async () => {
-    const body = orderRequest({
+    const body = sampleOrderRequest({
       email: 'guest@lumen.test',
       idempotencyKey: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
     });
@@ -145,8 +116,8 @@ describe('orders contract: placing an order', () => {
   });
 
   it('answers 400 with a field map for a missing postal code', async () => {
-    const base = orderRequest({ idempotencyKey: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b' });
-    const body = orderRequest({
+    const base = sampleOrderRequest({ idempotencyKey: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b' });
+    const body = sampleOrderRequest({
       ...base,
       shippingAddress: { ...base.shippingAddress, postalCode: '' },
     });
@@ -174,7 +145,7 @@ describe('orders contract: placing an order', () => {
   });
 
   it('refuses totals that differ from the server and answers its totals', async () => {
-    const body = orderRequest({
+    const body = sampleOrderRequest({
       email: 'guest@lumen.test',
       totalAmount: 12,
       idempotencyKey: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',

@@ -8,6 +8,8 @@ import type { RunningServer } from '../../server/src/main';
 import { DEMO_USER } from '../../server/src/seed-catalogue';
 import { reseed } from '../../server/src/seed';
 import { getUserByEmail } from '../../server/src/session';
+import type { OrderRequest } from '../../src/api/types';
+import { sampleAddress, sampleOrderRequest } from '../../tests/fixtures/checkout';
 
 type JsonMap = Record<string, string | number | boolean | null>;
 export type StateHandler = (params?: unknown) => Promise<JsonMap | undefined>;
@@ -20,32 +22,13 @@ interface CallOptions {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** The order every "order" state places: two cappucinos, Standard Shipping, server totals. */
-function orderBody(email: string, idempotencyKey: string) {
-  return {
+/** The order every "order" state places: the sample checkout, delivered to a suite. */
+function orderBody(email: string, idempotencyKey: string): OrderRequest {
+  return sampleOrderRequest({
     email,
-    shippingAddress: {
-      name: 'Ada Roast',
-      apartment: 'Suite 4',
-      country: 'CA',
-      province: 'Ontario',
-      city: 'Toronto',
-      postalCode: 'M5V 2T6',
-      street: '12 King Street West',
-      phoneNumber: '17021234567',
-      isDefault: false,
-    },
-    totalAmount: 14.99,
-    taxAmount: 1,
-    shippingAmount: 3.99,
-    discountAmount: 0,
-    currency: 'USD',
-    paymentMethod: 'card',
-    shipMethodId: 2,
-    items: [{ productId: 3, quantity: 2, price: 5 }],
+    shippingAddress: { ...sampleAddress, apartment: 'Suite 4' },
     idempotencyKey,
-    promoCode: null,
-  };
+  });
 }
 
 export interface ProviderStates {
@@ -179,15 +162,12 @@ export function createProviderStates(server: RunningServer): ProviderStates {
       const created = await call<{ addressId: number }>('POST', '/api/v1/account/address', {
         token,
         body: {
-          name: 'Ada Roast',
+          ...sampleAddress,
           apartment: 'Suite 4',
-          country: 'CA',
-          province: 'Ontario',
           city: 'Ottawa',
           postalCode: 'K1P 1J1',
           street: '1 Wellington Street',
           phoneNumber: '16135550100',
-          isDefault: false,
         },
       });
       return { addressId: created.addressId };

@@ -1,33 +1,9 @@
+import type { components } from '../../src/api/schema';
 import type { Totals } from './money';
 
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'PROMO_REJECTED'
-  | 'INVALID_CREDENTIALS'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'EMAIL_TAKEN'
-  | 'OUT_OF_STOCK'
-  | 'PRODUCT_UNAVAILABLE'
-  | 'TOTALS_MISMATCH'
-  | 'INVALID_STATUS_TRANSITION'
-  | 'PAYMENT_NOT_CONFIRMED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
-
-export interface ErrorBody {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  fields?: Record<string, string>;
-  totals?: Totals;
-  path: string;
-  timestamp: string;
-}
+// The contract's Error schema, so the server cannot drift from openapi.yaml.
+export type ErrorBody = components['schemas']['Error'];
+export type ErrorCode = components['schemas']['Error']['code'];
 
 /** A refusal a handler means to give; anything else thrown is a bug and becomes 500 INTERNAL. */
 export class ApiError extends Error {

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../src/auth';
-import {
-  ADDRESS,
-  DEMO,
-  login,
-  signup,
-  startTestServer,
-  type Schemas,
-  type TestServer,
-} from './test-server';
+import { sampleAddress } from '../../tests/fixtures/checkout';
+import { DEMO, login, signup, startTestServer, type Schemas, type TestServer } from './test-server';
 
 let server: TestServer;
 
@@ -246,18 +239,18 @@ describe('account', () => {
 
     const first = await api<Schemas['Address']>('POST', '/account/address', {
       token,
-      body: { ...ADDRESS, isDefault: false },
+      body: { ...sampleAddress, isDefault: false },
     });
     expect(first.status).toBe(201);
     expect(first.body.isDefault).toBe(true);
     const second = await api<Schemas['Address']>('POST', '/account/address', {
       token,
-      body: { ...ADDRESS, street: '2 Second Street' },
+      body: { ...sampleAddress, street: '2 Second Street' },
     });
     expect(second.body.isDefault).toBe(false);
     const third = await api<Schemas['Address']>('POST', '/account/address', {
       token,
-      body: { ...ADDRESS, street: '3 Third Street', isDefault: true },
+      body: { ...sampleAddress, street: '3 Third Street', isDefault: true },
     });
     expect(await defaults()).toEqual([third.body.addressId]);
 
@@ -271,7 +264,7 @@ describe('account', () => {
 
     const put = await api<Schemas['Address']>('PUT', `/account/address/${second.body.addressId}`, {
       token,
-      body: { ...ADDRESS, city: 'Ottawa', isDefault: false },
+      body: { ...sampleAddress, city: 'Ottawa', isDefault: false },
     });
     expect(put.body).toMatchObject({ city: 'Ottawa', isDefault: true });
 
@@ -289,7 +282,7 @@ describe('account', () => {
       (
         await api('PUT', `/account/address/${first.body.addressId}`, {
           token: other.token,
-          body: ADDRESS,
+          body: sampleAddress,
         })
       ).status,
     ).toBe(404);
@@ -303,7 +296,7 @@ describe('account', () => {
 
     const invalid = await api('POST', '/account/address', {
       token,
-      body: { ...ADDRESS, country: 'Canada', phoneNumber: '12-34', postalCode: '' },
+      body: { ...sampleAddress, country: 'Canada', phoneNumber: '12-34', postalCode: '' },
     });
     expect(invalid.body).toMatchObject({
       fields: {
@@ -319,7 +312,7 @@ describe('account', () => {
     const { token } = await signup(api);
     const body = (productId: number, method: string) => ({
       email: 'x@lumen.test',
-      shippingAddress: ADDRESS,
+      shippingAddress: sampleAddress,
       totalAmount: 9.49,
       taxAmount: 0.5,
       shippingAmount: 3.99,
@@ -406,10 +399,44 @@ describe('simulated identity provider', () => {
     expect(selfServed.status).toBe(200);
   });
 
+  /** The nonce the consent page puts in its forms, as a browser would submit it. */
+  async function consentNonce(returnTo: string): Promise<string> {
+    const page = await server.api(
+      'GET',
+      `/auth/idp/authorize?returnTo=${encodeURIComponent(returnTo)}`,
+    );
+    const nonce = /name="nonce" value="([^"]+)"/.exec(page.text)?.[1];
+    expect(nonce).toBeDefined();
+    return nonce ?? '';
+  }
+
+  it('refuses a consent that no consent page of this server issued (login CSRF)', async () => {
+    const returnTo = callback;
+    const nonce = await consentNonce(returnTo);
+    const attempts: Record<string, string>[] = [
+      { email: 'victim@b.test', name: 'V', returnTo },
+      { email: 'victim@b.test', name: 'V', returnTo, nonce: '1700000000.forged' },
+      { email: 'victim@b.test', name: 'V', returnTo: `${callback}?other=1`, nonce },
+    ];
+    for (const fields of attempts) {
+      const res = await server.api('POST', '/auth/idp/consent', {
+        rawBody: new URLSearchParams(fields).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { nonce: expect.any(String) },
+      });
+    }
+  });
+
   it('finds or creates the user and redirects with a token', async () => {
+    const returnTo = `${callback}?from=idp`;
+    const nonce = await consentNonce(returnTo);
     const form = (email: string, name: string) =>
       server.api('POST', '/auth/idp/consent', {
-        rawBody: new URLSearchParams({ email, name, returnTo: `${callback}?from=idp` }).toString(),
+        rawBody: new URLSearchParams({ email, name, returnTo, nonce }).toString(),
         contentType: 'application/x-www-form-urlencoded',
       });
     const created = await form('sam.taylor@idp.test', 'Sam Taylor');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleAddress } from '../../tests/fixtures/checkout';
 import {
   CARD_DECLINED,
   CARD_OK,
@@ -60,13 +61,7 @@ describe('placing an order', () => {
       email: 'guest@lumen.test',
       paymentMethod: 'card',
       shippingMethod: 'Standard Shipping 4 - 6 Business Days',
-      shippingAddress: {
-        name: 'Ada Roast',
-        country: 'CA',
-        postalCode: 'M5V 2T6',
-        apartment: null,
-        isDefault: false,
-      },
+      shippingAddress: sampleAddress,
       promoCode: null,
       items: [
         {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { components } from '../../src/api/schema';
+import { sampleAddress } from '../../tests/fixtures/checkout';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
 
 export interface TestServer extends RunningServer {
@@ -136,18 +137,6 @@ export async function signup(
   return { token: res.body.token, email };
 }
 
-export const ADDRESS = {
-  name: 'Ada Roast',
-  apartment: null,
-  country: 'CA',
-  province: 'Ontario',
-  city: 'Toronto',
-  postalCode: 'M5V 2T6',
-  street: '12 King Street West',
-  phoneNumber: '17021234567',
-  isDefault: false,
-};
-
 export function newKey(): string {
   return crypto.randomUUID();
 }
@@ -166,7 +155,7 @@ export function orderBody(
   return {
     userId: 1,
     email: 'guest@lumen.test',
-    shippingAddress: ADDRESS,
+    shippingAddress: sampleAddress,
     totalAmount: (subtotalCents + taxCents + shippingCents) / 100,
     taxAmount: taxCents / 100,
     shippingAmount: shippingCents / 100,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { sampleOrderRequest } from '../../tests/fixtures/checkout';
 import { NETWORK_ERROR_MESSAGE, UNAVAILABLE_ERROR_MESSAGE, ApiError } from './api-error';
 import { identityProviderUrl, login } from './auth';
 import { addCartItem, getCart, mergeGuestCart } from './cart';
@@ -6,7 +7,7 @@ import { apiBaseUrl, apiClient, configureApi, orderTokenHeaders } from './client
 import type { ApiConfig } from './client';
 import { createOrder, getOrder } from './orders';
 import { getProduct } from './products';
-import type { Cart, OrderRequest } from './types';
+import type { Cart } from './types';
 
 const API = 'https://shop.example';
 
@@ -32,28 +33,7 @@ const emptyCart: Cart = {
   totalQuantity: 0,
 };
 
-const order: OrderRequest = {
-  email: 'guest@lumen.test',
-  shippingAddress: {
-    name: 'Ada Roast',
-    country: 'CA',
-    province: 'Ontario',
-    city: 'Toronto',
-    postalCode: 'M5V 2T6',
-    street: '12 King Street West',
-    phoneNumber: '17021234567',
-    isDefault: false,
-  },
-  totalAmount: 14.99,
-  taxAmount: 1,
-  shippingAmount: 3.99,
-  discountAmount: 0,
-  currency: 'USD',
-  paymentMethod: 'card',
-  shipMethodId: 2,
-  items: [{ productId: 3, quantity: 2, price: 5 }],
-  idempotencyKey: 'key-12345678',
-};
+const order = sampleOrderRequest({ email: 'guest@lumen.test', idempotencyKey: 'key-12345678' });
 
 /** Configures the client with a fake fetch that records every request and answers `answer`. */
 function setup(
