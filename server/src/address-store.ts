@@ -1,4 +1,5 @@
 // The address book: exactly one default per user whenever the user has any address.
+import type { components } from '../../src/api/schema';
 import type { Db, Row } from './db';
 
 export interface AddressRow extends Row {
@@ -15,32 +16,11 @@ export interface AddressRow extends Row {
   is_default: number;
 }
 
-export interface AddressInput {
-  name: string;
-  apartment?: string | null;
-  country: string;
-  province: string;
-  city: string;
-  postalCode: string;
-  street: string;
-  phoneNumber: string;
-  isDefault?: boolean;
-}
+// The request and answer shapes come from openapi.yaml, so the book cannot drift from the contract.
+export type AddressInput = components['schemas']['AddressInput'];
+type Address = components['schemas']['Address'];
 
-export interface AddressJson {
-  addressId: number;
-  name: string;
-  apartment: string | null;
-  country: string;
-  province: string;
-  city: string;
-  postalCode: string;
-  street: string;
-  phoneNumber: string;
-  isDefault: boolean;
-}
-
-export function addressJson(row: AddressRow): AddressJson {
+export function addressJson(row: AddressRow): Address {
   return {
     addressId: row.id,
     name: row.name,

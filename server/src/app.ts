@@ -11,6 +11,7 @@ import { paymentHandlers } from './handlers/payment';
 import type {
   AppConfig,
   AuthUser,
+  Handler,
   HandlerContext,
   HandlerMap,
   HandlerResult,
@@ -33,7 +34,8 @@ const CORS_ALLOW_HEADERS = [
 ];
 const FAULT_HEADERS = ['X-Inject-Latency', 'X-Inject-Status'];
 
-export const ALL_HANDLERS: HandlerMap = {
+// Required: an operation added to openapi.yaml without a handler fails to compile, not only to start.
+export const ALL_HANDLERS: Required<HandlerMap> = {
   ...catalogueHandlers,
   ...authHandlers,
   ...accountHandlers,
@@ -42,8 +44,14 @@ export const ALL_HANDLERS: HandlerMap = {
   ...paymentHandlers,
 };
 
-/** Every operation in the contract has a handler and every handler an operation. */
-export function assertHandlersMatch(contract: OpenApiContract, handlers: HandlerMap): void {
+/**
+ * Every operation in the contract has a handler and every handler an operation. Takes any string
+ * keys: the compiler cannot see handler maps built at run time, and this is the check for them.
+ */
+export function assertHandlersMatch(
+  contract: OpenApiContract,
+  handlers: Readonly<Record<string, Handler | undefined>>,
+): void {
   const ids = new Set(contract.operationIds);
   const missing = [...ids].filter((id) => !(id in handlers));
   const extra = Object.keys(handlers).filter((id) => !ids.has(id));
@@ -134,7 +142,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
   const contract = options.contract ?? loadOpenApi(config.openapiFile);
-  const handlers = options.handlers ?? ALL_HANDLERS;
+  // Looked up by the matched operation's id, a plain string at run time.
+  const handlers: Readonly<Record<string, Handler | undefined>> = options.handlers ?? ALL_HANDLERS;
   assertHandlersMatch(contract, handlers);
   const corsOrigins = new Set(config.corsOrigins);
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');

@@ -1,4 +1,5 @@
 // Carts: a signed-in user's (by user id) or a guest's (by its random cart token), priced by money.ts.
+import type { components } from '../../src/api/schema';
 import { randomToken } from './auth';
 import {
   getShipMethod,
@@ -10,6 +11,8 @@ import {
 import type { Db, Row } from './db';
 import type { HandlerContext } from './handler-types';
 import { priceTotals, toAmount, type PriceLine, type PricedTotals } from './money';
+
+type Cart = components['schemas']['Cart'];
 
 export interface CartRow extends Row {
   id: number;
@@ -24,7 +27,7 @@ export interface CartLineRow extends Row {
   product_id: number;
   quantity: number;
   name: string;
-  category: string;
+  category: components['schemas']['Category'];
   price_cents: number;
   stock: number;
   is_available_at_web: number;
@@ -132,7 +135,7 @@ export function priceCart(db: Db, cart: CartRow, now: Date): CartPricing {
   return { lines, promo, shipMethod, totals };
 }
 
-export function emptyCartJson(): Record<string, unknown> {
+export function emptyCartJson(): Cart {
   return {
     cartId: null,
     cartToken: null,
@@ -149,7 +152,7 @@ export function emptyCartJson(): Record<string, unknown> {
   };
 }
 
-export function cartJson(db: Db, cart: CartRow | undefined, now: Date): Record<string, unknown> {
+export function cartJson(db: Db, cart: CartRow | undefined, now: Date): Cart {
   if (!cart) return emptyCartJson();
   const { lines, promo, shipMethod, totals } = priceCart(db, cart, now);
   return {

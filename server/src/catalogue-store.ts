@@ -1,6 +1,11 @@
 // Catalogue reads shared by the handlers: rows in, contract-shaped JSON out.
+import type { components } from '../../src/api/schema';
 import type { Db, Row } from './db';
 import { toAmount, type DiscountType, type PromoRule } from './money';
+
+type Product = components['schemas']['Product'];
+type Promo = components['schemas']['Promo'];
+type ShipMethod = components['schemas']['ShipMethod'];
 
 export interface ProductRow extends Row {
   id: number;
@@ -9,7 +14,8 @@ export interface ProductRow extends Row {
   price_cents: number;
   old_price_cents: number | null;
   quantity: number;
-  category: string;
+  // Only the seed writes products, with the contract's categories.
+  category: components['schemas']['Category'];
   is_available_at_web: number;
   created_at: string;
 }
@@ -21,24 +27,12 @@ interface ImageRow extends Row {
   is_main: number;
 }
 
-export interface ProductJson {
-  productId: number;
-  name: string;
-  price: number;
-  oldPrice: number | null;
-  description: string;
-  category: string;
-  quantity: number;
-  isAvailableAtWeb: boolean;
-  images: { productImageId: number; imageUrl: string; isMain: boolean }[];
-}
-
 export function getProductRow(db: Db, id: number): ProductRow | undefined {
   return db.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id]);
 }
 
 /** Products with their images, in the order given. */
-export function productsJson(db: Db, rows: readonly ProductRow[]): ProductJson[] {
+export function productsJson(db: Db, rows: readonly ProductRow[]): Product[] {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const images = db.all<ImageRow>(
@@ -158,19 +152,7 @@ export function promoByCode(db: Db, code: string): PromoRecord | undefined {
   return row ? toPromoRecord(row, promoProducts(db, [row.id]).get(row.id) ?? []) : undefined;
 }
 
-export interface PromoJson {
-  promoId: number;
-  code: string;
-  title: string;
-  description: string;
-  discountType: DiscountType;
-  discountValue: number;
-  startAt: string | null;
-  endAt: string | null;
-  isActive: boolean;
-}
-
-export function promoJson(promo: PromoRecord): PromoJson {
+export function promoJson(promo: PromoRecord): Promo {
   return {
     promoId: promo.promoId,
     code: promo.code,
@@ -194,13 +176,7 @@ export interface ShipMethodRow extends Row {
   is_active: number;
 }
 
-export function shipMethodJson(row: ShipMethodRow): {
-  methodId: number;
-  methodName: string;
-  code: string;
-  expectedArrival: string;
-  price: number;
-} {
+export function shipMethodJson(row: ShipMethodRow): ShipMethod {
   return {
     methodId: row.id,
     methodName: row.name,

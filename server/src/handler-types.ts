@@ -1,3 +1,4 @@
+import type { operations } from '../../src/api/schema';
 import type { TokenClaims } from './auth';
 import type { Db } from './db';
 
@@ -48,18 +49,60 @@ export interface HandlerContext {
   claims: TokenClaims | null;
 }
 
-export interface HandlerResult {
+/** An operationId of openapi.yaml: the key a handler is registered under. */
+export type OperationId = keyof operations;
+
+// The router validates (and coerces) path, query and body against openapi.yaml before a handler
+// runs, so a handler may read them as the contract's types with one cast.
+/** An operation's path parameters. */
+export type PathParams<Op extends OperationId> = operations[Op]['parameters']['path'];
+/** An operation's query; optional parameters the caller left out are undefined. */
+export type QueryParams<Op extends OperationId> = NonNullable<
+  operations[Op]['parameters']['query']
+>;
+
+type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+
+/**
+ * The JSON an operation's success answer carries, read from the generated contract types.
+ * Only 2xx: refusals are thrown as ApiError and shaped by errorBody.
+ */
+export type SuccessBody<Op extends OperationId> = {
+  [S in keyof operations[Op]['responses']]: S extends number
+    ? `${S}` extends `2${string}`
+      ? JsonContent<operations[Op]['responses'][S]>
+      : never
+    : never;
+}[keyof operations[Op]['responses']];
+
+export interface HandlerResult<B = unknown> {
   status: number;
   /** JSON body; omitted for 204 and redirects. */
-  body?: unknown;
+  body?: B;
   /** An HTML page instead of JSON. */
   html?: string;
   headers?: Record<string, string>;
 }
 
+/** Any handler, as the router calls it (it looks handlers up by a runtime operationId). */
 export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
-export type HandlerMap = Record<string, Handler>;
 
-export function ok(body: unknown, status = 200): HandlerResult {
+/** A handler whose answer the compiler checks against its operation's response schema. */
+export type OperationHandler<Op extends OperationId> = (
+  ctx: HandlerContext,
+) => HandlerResult<SuccessBody<Op>> | Promise<HandlerResult<SuccessBody<Op>>>;
+
+/**
+ * Handlers by operationId. Keyed by the contract, so a misspelled or removed operation, or an
+ * answer of the wrong shape, fails to compile. Each resource file declares its part with
+ * `satisfies HandlerMap`, keeping its exact keys so app.ts can require the whole set.
+ */
+export type HandlerMap = { [Op in OperationId]?: OperationHandler<Op> };
+
+/**
+ * A JSON answer. NoInfer makes B come from where the result goes (the operation's SuccessBody),
+ * so an inline object literal gets excess-property checks: a misspelled field fails to compile.
+ */
+export function ok<B>(body: NoInfer<B>, status = 200): HandlerResult<B> {
   return { status, body };
 }

@@ -1,16 +1,16 @@
 import type { components } from '../../src/api/schema';
-import type { Totals } from './money';
 
 // The contract's Error schema, so the server cannot drift from openapi.yaml.
 export type ErrorBody = components['schemas']['Error'];
 export type ErrorCode = components['schemas']['Error']['code'];
+type OrderTotals = components['schemas']['OrderTotals'];
 
 /** A refusal a handler means to give; anything else thrown is a bug and becomes 500 INTERNAL. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
-  readonly totals: Totals | undefined;
+  readonly totals: OrderTotals | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
@@ -19,7 +19,7 @@ export class ApiError extends Error {
     message: string,
     extra: {
       fields?: Record<string, string>;
-      totals?: Totals;
+      totals?: OrderTotals;
       headers?: Record<string, string>;
     } = {},
   ) {

@@ -1,6 +1,8 @@
 // Pricing in integer cents. Every amount the shop shows or charges comes from these functions (D4).
+import type { components } from '../../src/api/schema';
 
-export type DiscountType = 'percentage' | 'fixed' | 'free_shipping';
+// The contract's kinds, so a new kind in openapi.yaml breaks the exhaustive switch in promoDiscountCents.
+export type DiscountType = components['schemas']['Promo']['discountType'];
 
 export interface PromoRule {
   promoId: number;
@@ -175,7 +177,7 @@ export function amountDiffers(clientAmount: number, serverCents: number): boolea
   return Math.abs(clientAmount * 100 - serverCents) >= 0.5 - 1e-9;
 }
 
-export function totalsToAmounts(totals: Totals): Totals {
+export function totalsToAmounts(totals: Totals): components['schemas']['OrderTotals'] {
   return {
     subtotal: toAmount(totals.subtotal),
     tax: toAmount(totals.tax),

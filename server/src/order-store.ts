@@ -1,11 +1,20 @@
 // Orders and their payment intents: reading, access control and JSON shapes.
 import { timingSafeEqual } from 'node:crypto';
+import type { components } from '../../src/api/schema';
 import type { Db, Row } from './db';
 import type { HandlerContext } from './handler-types';
 import { notFound } from './http-error';
 import { toAmount } from './money';
 import type { CardError } from './payments';
 
+type OrderResponse = components['schemas']['OrderResponse'];
+type OrderDetail = components['schemas']['OrderDetail'];
+type PaymentIntent = components['schemas']['PaymentIntent'];
+export type OrderStatus = components['schemas']['OrderStatus'];
+export type ShippingAddress = components['schemas']['ShippingAddress'];
+
+// Enum columns hold only values this server writes (its own SQL literals and validated request
+// fields), so rows carry the contract's enums and the JSON builders below need no casts.
 export interface OrderRow extends Row {
   id: number;
   user_id: number | null;
@@ -14,12 +23,13 @@ export interface OrderRow extends Row {
   cart_token: string | null;
   owner_key: string;
   idempotency_key: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
+  status: OrderStatus;
+  payment_status: OrderResponse['paymentStatus'];
+  payment_method: components['schemas']['PaymentMethod'];
   ship_method_name: string;
+  /** JSON of a ShippingAddress, written by the order handler. */
   shipping_address: string;
-  currency: string;
+  currency: OrderResponse['currency'];
   promo_code: string | null;
   subtotal_cents: number;
   tax_cents: number;
@@ -35,8 +45,9 @@ export interface IntentRow extends Row {
   client_secret: string;
   order_id: number;
   amount_cents: number;
-  currency: string;
-  status: string;
+  currency: PaymentIntent['currency'];
+  status: PaymentIntent['status'];
+  /** JSON of a CardError, written by the sandbox confirm. */
   last_error: string | null;
 }
 
@@ -72,7 +83,7 @@ export function intentOfOrder(db: Db, order: OrderRow): IntentRow | undefined {
   return db.get<IntentRow>('SELECT * FROM payment_intents WHERE id = ?', [order.payment_intent_id]);
 }
 
-export function orderResponseJson(db: Db, order: OrderRow): Record<string, unknown> {
+export function orderResponseJson(db: Db, order: OrderRow): OrderResponse {
   const intent = intentOfOrder(db, order);
   return {
     orderId: order.id,
@@ -93,12 +104,12 @@ interface OrderItemRow extends Row {
   product_id: number;
   product_name: string;
   product_img: string | null;
-  product_category: string;
+  product_category: components['schemas']['Category'];
   price_cents: number;
   quantity: number;
 }
 
-export function orderDetailJson(db: Db, order: OrderRow): Record<string, unknown> {
+export function orderDetailJson(db: Db, order: OrderRow): OrderDetail {
   const items = db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY id', [
     order.id,
   ]);
@@ -122,13 +133,13 @@ export function orderDetailJson(db: Db, order: OrderRow): Record<string, unknown
     totalAmount: toAmount(order.total_cents),
     paymentMethod: order.payment_method,
     shippingMethod: order.ship_method_name,
-    shippingAddress: JSON.parse(order.shipping_address) as unknown,
+    shippingAddress: JSON.parse(order.shipping_address) as ShippingAddress,
     promoCode: order.promo_code,
     createdAt: order.created_at,
   };
 }
 
-export function intentJson(intent: IntentRow): Record<string, unknown> {
+export function intentJson(intent: IntentRow): PaymentIntent {
   return {
     id: intent.id,
     clientSecret: intent.client_secret,
@@ -142,7 +153,7 @@ export function intentJson(intent: IntentRow): Record<string, unknown> {
 export function appendHistory(
   db: Db,
   orderId: number,
-  status: string,
+  status: OrderStatus,
   note: string | null,
   now: Date,
 ): void {

@@ -1,20 +1,10 @@
 // The card sandbox: Stripe's documented test cards and its client-side card checks, without a network (D5).
 import { randomBytes } from 'node:crypto';
+import type { components } from '../../src/api/schema';
 
-export interface SandboxCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-export interface CardError {
-  type: 'card_error' | 'validation_error';
-  code: string;
-  declineCode?: string;
-  message: string;
-  param?: string;
-}
+// The card comes in and the error goes out on the wire, so both are the contract's own shapes.
+export type SandboxCard = components['schemas']['SandboxCard'];
+export type CardError = components['schemas']['CardError'];
 
 export type CardVerdict =
   { ok: true; last4: string; brand: string } | { ok: false; error: CardError };

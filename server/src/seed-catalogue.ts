@@ -1,6 +1,8 @@
 // The shop's catalogue (api-facts §7 with the brief's corrections). Dates are computed by seed.ts.
+import type { components } from '../../src/api/schema';
 
-export type Category = 'coffee_baverage' | 'food_snack' | 'at_home';
+// Seeded enum values are answered as stored, so they are typed by the contract's enums.
+export type Category = components['schemas']['Category'];
 
 export interface SeedProduct {
   id: number;
@@ -445,7 +447,11 @@ export const SEED_EVENTS: readonly SeedEvent[] = [
   { id: 8, name: 'Art and Coffee Festival', offsetDays: -30 },
 ];
 
-export const SEED_SPACES: readonly { id: number; name: string; type: string }[] = [
+export const SEED_SPACES: readonly {
+  id: number;
+  name: string;
+  type: components['schemas']['Space']['type'];
+}[] = [
   { id: 1, name: 'white wall', type: 'workspace' },
   { id: 2, name: 'long window', type: 'workspace' },
   { id: 3, name: 'gengs space', type: 'workspace' },

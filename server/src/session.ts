@@ -1,4 +1,5 @@
 // Issuing tokens for a user row, shared by sign-in, sign-up, the identity provider and account updates.
+import type { components } from '../../src/api/schema';
 import { DEFAULT_TOKEN_TTL_SECONDS, signToken } from './auth';
 import type { Db, Row } from './db';
 import type { HandlerContext } from './handler-types';
@@ -42,10 +43,7 @@ export function remainingTtl(ctx: Pick<HandlerContext, 'claims' | 'now'>): numbe
   return Math.max(60, exp - nowSeconds);
 }
 
-export function userJson(
-  db: Db,
-  user: UserRow,
-): { userId: number; username: string; email: string; phone: string | null } {
+export function userJson(db: Db, user: UserRow): components['schemas']['User'] {
   const fallback = db.get<{ phone_number: string }>(
     'SELECT phone_number FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id LIMIT 1',
     [user.id],

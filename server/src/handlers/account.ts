@@ -1,4 +1,5 @@
 // The signed-in user's profile, address book and order history.
+import type { components } from '../../../src/api/schema';
 import {
   addressJson,
   deleteAddressRow,
@@ -10,10 +11,17 @@ import {
   type AddressInput,
 } from '../address-store';
 import type { Row } from '../db';
-import type { AuthUser, HandlerContext, HandlerMap } from '../handler-types';
+import type {
+  AuthUser,
+  HandlerContext,
+  HandlerMap,
+  PathParams,
+  QueryParams,
+} from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, unauthorized } from '../http-error';
 import { toAmount } from '../money';
+import type { OrderStatus } from '../order-store';
 import { getUser, getUserByEmail, remainingTtl, tokenFor, userJson } from '../session';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -23,27 +31,31 @@ function requireUser(ctx: HandlerContext): AuthUser {
   return ctx.user;
 }
 
-function idParam(ctx: HandlerContext, name: string): number {
-  const value = ctx.params[name];
-  return typeof value === 'number' ? value : 0;
-}
-
-interface UpdateUserBody {
-  username?: string;
-  email?: string;
-  phone?: string | null;
-}
+// Request shapes from openapi.yaml; the router has validated the body against it already.
+type UpdateUserBody = components['schemas']['UpdateUserRequest'];
+type AccountOrder = components['schemas']['AccountOrder'];
 
 interface AccountOrderRow extends Row {
   id: number;
-  status: string;
+  status: OrderStatus;
   created_at: string;
   total_cents: number;
-  payment_method: string;
+  payment_method: AccountOrder['paymentMethod'];
   line_count: number;
 }
 
-export const accountHandlers: HandlerMap = {
+function accountOrderJson(row: AccountOrderRow): AccountOrder {
+  return {
+    orderId: row.id,
+    status: row.status,
+    createdAt: row.created_at,
+    items: row.line_count,
+    amount: toAmount(row.total_cents),
+    paymentMethod: row.payment_method,
+  };
+}
+
+export const accountHandlers = {
   getAccountUser: (ctx) => {
     const user = getUser(ctx.db, requireUser(ctx).id);
     if (!user) throw unauthorized();
@@ -98,8 +110,9 @@ export const accountHandlers: HandlerMap = {
 
   updateAddress: (ctx) => {
     const { id } = requireUser(ctx);
+    const { addressId } = ctx.params as PathParams<'updateAddress'>;
     const row = ctx.db.transaction(() =>
-      replaceAddress(ctx.db, id, idParam(ctx, 'addressId'), ctx.body as AddressInput),
+      replaceAddress(ctx.db, id, addressId, ctx.body as AddressInput),
     );
     if (!row) throw notFound('Address not found');
     return ok(addressJson(row));
@@ -107,16 +120,15 @@ export const accountHandlers: HandlerMap = {
 
   deleteAddress: (ctx) => {
     const { id } = requireUser(ctx);
-    const deleted = ctx.db.transaction(() =>
-      deleteAddressRow(ctx.db, id, idParam(ctx, 'addressId')),
-    );
+    const { addressId } = ctx.params as PathParams<'deleteAddress'>;
+    const deleted = ctx.db.transaction(() => deleteAddressRow(ctx.db, id, addressId));
     if (!deleted) throw notFound('Address not found');
     return { status: 204 };
   },
 
   setDefaultAddress: (ctx) => {
     const { id } = requireUser(ctx);
-    const addressId = idParam(ctx, 'addressId');
+    const { addressId } = ctx.params as PathParams<'setDefaultAddress'>;
     ctx.db.transaction(() => {
       if (!getAddressRow(ctx.db, id, addressId)) throw notFound('Address not found');
       makeDefault(ctx.db, id, addressId);
@@ -126,15 +138,15 @@ export const accountHandlers: HandlerMap = {
 
   listAccountOrders: (ctx) => {
     const { id } = requireUser(ctx);
+    const query = ctx.query as QueryParams<'listAccountOrders'>;
     const where = ['o.user_id = ?'];
     const args: (string | number)[] = [id];
-    if (typeof ctx.query.status === 'string') {
+    if (query.status !== undefined) {
       where.push('o.status = ?');
       // The storefront may say CANCELED; the server stores CANCELLED.
-      args.push(ctx.query.status === 'CANCELED' ? 'CANCELLED' : ctx.query.status);
+      args.push(query.status === 'CANCELED' ? 'CANCELLED' : query.status);
     }
-    const search =
-      typeof ctx.query.search === 'string' ? ctx.query.search.trim().replace(/^#/, '') : '';
+    const search = query.search !== undefined ? query.search.trim().replace(/^#/, '') : '';
     if (search !== '') {
       where.push(
         `(CAST(o.id AS TEXT) = ? OR EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id
@@ -149,15 +161,6 @@ export const accountHandlers: HandlerMap = {
         ORDER BY o.created_at DESC, o.id DESC`,
       args,
     );
-    return ok(
-      rows.map((r) => ({
-        orderId: r.id,
-        status: r.status,
-        createdAt: r.created_at,
-        items: r.line_count,
-        amount: toAmount(r.total_cents),
-        paymentMethod: r.payment_method,
-      })),
-    );
+    return ok(rows.map(accountOrderJson));
   },
-};
+} satisfies HandlerMap;

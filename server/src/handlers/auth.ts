@@ -1,4 +1,5 @@
 // Sign-in, sign-up, password change and the simulated identity provider (D3, D6).
+import type { components } from '../../../src/api/schema';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   SHORT_TOKEN_TTL_SECONDS,
@@ -9,7 +10,7 @@ import {
   verifyPassword,
 } from '../auth';
 import { BRAND_NAME } from '../brand';
-import type { AppConfig, HandlerMap } from '../handler-types';
+import type { AppConfig, HandlerMap, QueryParams } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, unauthorized, validationError } from '../http-error';
 import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
@@ -26,29 +27,11 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-interface LoginBody {
-  loginInput: string;
-  password: string;
-  rememberMe?: boolean;
-}
-
-interface SignupBody {
-  username: string;
-  email: string;
-  password: string;
-}
-
-interface ChangePasswordBody {
-  currentPassword: string;
-  newPassword: string;
-}
-
-interface ConsentBody {
-  email: string;
-  name: string;
-  returnTo: string;
-  nonce: string;
-}
+// Request shapes from openapi.yaml; the router has validated each body against it already.
+type LoginBody = components['schemas']['LoginRequest'];
+type SignupBody = components['schemas']['SignupRequest'];
+type ChangePasswordBody = components['schemas']['ChangePasswordRequest'];
+type ConsentBody = components['schemas']['IdentityConsent'];
 
 /** The identity provider only sends tokens back to the storefront's own callback page. */
 export function allowedReturnTo(config: AppConfig, value: string): URL | null {
@@ -133,7 +116,7 @@ function consentPage(returnTo: URL, nonce: string): string {
 </html>`;
 }
 
-export const authHandlers: HandlerMap = {
+export const authHandlers = {
   login: async (ctx) => {
     const body = ctx.body as LoginBody;
     const user = getUserByEmail(ctx.db, body.loginInput);
@@ -194,7 +177,10 @@ export const authHandlers: HandlerMap = {
   },
 
   authorizeIdentityProvider: (ctx) => {
-    const returnTo = allowedReturnTo(ctx.config, String(ctx.query.returnTo ?? ''));
+    const returnTo = allowedReturnTo(
+      ctx.config,
+      (ctx.query as QueryParams<'authorizeIdentityProvider'>).returnTo,
+    );
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
     return {
       status: 200,
@@ -241,4 +227,4 @@ export const authHandlers: HandlerMap = {
     target.searchParams.set('token', tokenFor(ctx, user));
     return { status: 302, headers: { Location: target.toString() } };
   },
-};
+} satisfies HandlerMap;

@@ -1,4 +1,5 @@
 // The caller's cart: a guest's by X-Cart-Token, a signed-in user's by the token's user (D2).
+import type { components } from '../../../src/api/schema';
 import {
   cartJson,
   cartLines,
@@ -21,16 +22,19 @@ import {
   unavailableMessage,
   type PromoRecord,
 } from '../catalogue-store';
-import type { HandlerContext, HandlerMap, HandlerResult } from '../handler-types';
+import type { HandlerContext, HandlerMap, HandlerResult, PathParams } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, unauthorized } from '../http-error';
 import { checkPromo, PROMO_MESSAGES } from '../money';
 
-function num(value: unknown): number {
-  return typeof value === 'number' ? value : 0;
-}
+// Request shapes from openapi.yaml; the router has validated each body against it already.
+type AddCartItemBody = components['schemas']['AddCartItemRequest'];
+type UpdateCartItemBody = components['schemas']['UpdateCartItemRequest'];
+type ApplyPromoCodeBody = components['schemas']['ApplyPromoCodeRequest'];
+type Cart = components['schemas']['Cart'];
+type CartPromos = components['schemas']['CartPromos'];
 
-function answer(ctx: HandlerContext, cart: CartRow | undefined): HandlerResult {
+function answer(ctx: HandlerContext, cart: CartRow | undefined): HandlerResult<Cart> {
   return ok(cartJson(ctx.db, cart, ctx.now));
 }
 
@@ -43,7 +47,7 @@ function findLine(ctx: HandlerContext, cart: CartRow | undefined, cartItemId: nu
   return cartLines(ctx.db, cart.id).find((line) => line.id === cartItemId);
 }
 
-function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): HandlerResult {
+function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): HandlerResult<Cart> {
   return ctx.db.transaction(() => {
     const owner = cartOwner(ctx);
     const existing = findCart(ctx.db, owner);
@@ -65,7 +69,7 @@ function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): Handle
   });
 }
 
-export const cartHandlers: HandlerMap = {
+export const cartHandlers = {
   getCart: (ctx) => answer(ctx, findCart(ctx.db, cartOwner(ctx))),
 
   clearCart: (ctx) =>
@@ -76,7 +80,7 @@ export const cartHandlers: HandlerMap = {
     }),
 
   addCartItem: (ctx) => {
-    const body = ctx.body as { productId: number; quantity: number };
+    const body = ctx.body as AddCartItemBody;
     return ctx.db.transaction(() => {
       const product = getProductRow(ctx.db, body.productId);
       if (!product) throw notFound('Product not found');
@@ -109,10 +113,11 @@ export const cartHandlers: HandlerMap = {
   },
 
   updateCartItem: (ctx) => {
-    const quantity = (ctx.body as { quantity: number }).quantity;
+    const quantity = (ctx.body as UpdateCartItemBody).quantity;
+    const { cartItemId } = ctx.params as PathParams<'updateCartItem'>;
     return ctx.db.transaction(() => {
       const cart = findCart(ctx.db, cartOwner(ctx));
-      const line = findLine(ctx, cart, num(ctx.params.cartItemId));
+      const line = findLine(ctx, cart, cartItemId);
       if (!cart || !line) throw notFound('Cart item not found');
       if (line.is_available_at_web !== 1) {
         throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(line.name));
@@ -125,19 +130,21 @@ export const cartHandlers: HandlerMap = {
     });
   },
 
-  removeCartItem: (ctx) =>
-    ctx.db.transaction(() => {
+  removeCartItem: (ctx) => {
+    const { cartItemId } = ctx.params as PathParams<'removeCartItem'>;
+    return ctx.db.transaction(() => {
       const cart = findCart(ctx.db, cartOwner(ctx));
-      const line = findLine(ctx, cart, num(ctx.params.cartItemId));
+      const line = findLine(ctx, cart, cartItemId);
       if (!cart || !line) throw notFound('Cart item not found');
       ctx.db.run('DELETE FROM cart_items WHERE id = ?', [line.id]);
       touchCart(ctx.db, cart.id, ctx.now);
       return answer(ctx, reload(ctx, cart));
-    }),
+    });
+  },
 
-  setCartShipping: (ctx) =>
-    ctx.db.transaction(() => {
-      const methodId = num(ctx.params.methodId);
+  setCartShipping: (ctx) => {
+    const { methodId } = ctx.params as PathParams<'setCartShipping'>;
+    return ctx.db.transaction(() => {
       const method = ctx.db.get<{ id: number }>(
         'SELECT id FROM ship_methods WHERE id = ? AND is_active = 1',
         [methodId],
@@ -150,7 +157,8 @@ export const cartHandlers: HandlerMap = {
         cart.id,
       ]);
       return answer(ctx, reload(ctx, cart));
-    }),
+    });
+  },
 
   clearCartShipping: (ctx) =>
     ctx.db.transaction(() => {
@@ -177,13 +185,14 @@ export const cartHandlers: HandlerMap = {
     }),
 
   applyCartPromo: (ctx) => {
-    const promo = promoById(ctx.db, num(ctx.params.promoId));
+    const { promoId } = ctx.params as PathParams<'applyCartPromo'>;
+    const promo = promoById(ctx.db, promoId);
     if (!promo) throw notFound('Promo not found');
     return applyPromo(ctx, promo);
   },
 
   applyCartPromoCode: (ctx) => {
-    const code = (ctx.body as { code: string }).code.trim();
+    const code = (ctx.body as ApplyPromoCodeBody).code.trim();
     const promo = promoByCode(ctx.db, code);
     if (!promo) throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.invalid);
     return applyPromo(ctx, promo);
@@ -192,8 +201,8 @@ export const cartHandlers: HandlerMap = {
   listCartPromos: (ctx) => {
     const cart = findCart(ctx.db, cartOwner(ctx));
     const lines = cart ? priceLinesOf(cartLines(ctx.db, cart.id)) : [];
-    const availablePromos: unknown[] = [];
-    const unavailablePromos: unknown[] = [];
+    const availablePromos: CartPromos['availablePromos'] = [];
+    const unavailablePromos: CartPromos['unavailablePromos'] = [];
     for (const promo of allPromos(ctx.db)) {
       const verdict = checkPromo(promo, lines, {
         now: ctx.now,
@@ -244,4 +253,4 @@ export const cartHandlers: HandlerMap = {
       return answer(ctx, reload(ctx, cart));
     });
   },
-};
+} satisfies HandlerMap;

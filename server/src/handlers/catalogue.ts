@@ -1,4 +1,5 @@
 // Public reads: health, products, promos per product, ship methods, news, events, spaces.
+import type { components } from '../../../src/api/schema';
 import {
   allPromos,
   getProductRow,
@@ -9,26 +10,27 @@ import {
   type ShipMethodRow,
 } from '../catalogue-store';
 import type { Row } from '../db';
-import type { HandlerMap } from '../handler-types';
+import type { HandlerMap, PathParams, QueryParams } from '../handler-types';
 import { ok } from '../handler-types';
 import { notFound } from '../http-error';
 import { checkPromo, toCents } from '../money';
 
-const SORT_COLUMNS: Record<string, string> = {
+type FeaturedQuery = QueryParams<'listFeaturedProducts'>;
+type SearchQuery = QueryParams<'searchProducts'>;
+type RelatedQuery = QueryParams<'listRelatedProducts'>;
+type NewsQuery = QueryParams<'listNews'>;
+type UpcomingEventsQuery = QueryParams<'listUpcomingEvents'>;
+type ClosedEventsQuery = QueryParams<'listClosedEvents'>;
+type ProductPromos = components['schemas']['ProductPromos'];
+
+// Keyed by the contract's sortBy values, so a new sort option cannot compile without a column.
+const SORT_COLUMNS: Record<NonNullable<SearchQuery['sortBy']>, string> = {
   createdAt: 'created_at',
   quantity: 'quantity',
   price: 'price_cents',
   name: 'name',
   productId: 'id',
 };
-
-function int(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 interface NewsRow extends Row {
   id: number;
@@ -39,7 +41,7 @@ interface NewsRow extends Row {
   created_at: string;
 }
 
-function newsJson(row: NewsRow): Record<string, unknown> {
+function newsJson(row: NewsRow): components['schemas']['News'] {
   return {
     newId: row.id,
     title: row.title,
@@ -58,7 +60,7 @@ interface EventRow extends Row {
   start_date: string;
 }
 
-function eventJson(row: EventRow): Record<string, unknown> {
+function eventJson(row: EventRow): components['schemas']['Event'] {
   return {
     eventId: row.id,
     name: row.name,
@@ -68,12 +70,26 @@ function eventJson(row: EventRow): Record<string, unknown> {
   };
 }
 
-export const catalogueHandlers: HandlerMap = {
+interface SpaceRow extends Row {
+  id: number;
+  name: string;
+  // Only the seed writes spaces, with the contract's types.
+  type: components['schemas']['Space']['type'];
+  image: string;
+}
+
+function spaceJson(row: SpaceRow): components['schemas']['Space'] {
+  return { spaceId: row.id, name: row.name, type: row.type, image: row.image };
+}
+
+export const catalogueHandlers = {
   getHealth: ({ now }) => ok({ status: 'ok', time: now.toISOString() }),
 
-  listFeaturedProducts: ({ db, query }) => {
-    const size = int(query.size, 4);
-    const category = str(query.category);
+  listFeaturedProducts: (ctx) => {
+    const { db } = ctx;
+    const query = ctx.query as FeaturedQuery;
+    const size = query.size ?? 4;
+    const category = query.category;
     const rows = db.all<ProductRow>(
       `SELECT * FROM products WHERE is_available_at_web = 1 ${category ? 'AND category = ?' : ''}
         ORDER BY created_at, id LIMIT ?`,
@@ -82,28 +98,30 @@ export const catalogueHandlers: HandlerMap = {
     return ok(productsJson(db, rows));
   },
 
-  searchProducts: ({ db, query }) => {
-    const page = int(query.page, 0);
-    const size = int(query.size, 8);
+  searchProducts: (ctx) => {
+    const { db } = ctx;
+    const query = ctx.query as SearchQuery;
+    const page = query.page ?? 0;
+    const size = query.size ?? 8;
     const where: string[] = [];
     const args: (string | number)[] = [];
-    const category = str(query.category);
+    const category = query.category;
     if (category) {
       where.push('category = ?');
       args.push(category);
     }
-    const search = str(query.search)?.trim();
+    const search = query.search?.trim();
     if (search) {
       // instr() instead of LIKE so % and _ in the search box are plain characters.
       where.push('instr(lower(name), lower(?)) > 0');
       args.push(search);
     }
-    if (typeof query.maxPrice === 'number') {
+    if (query.maxPrice !== undefined) {
       where.push('price_cents <= ?');
       args.push(toCents(query.maxPrice));
     }
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const column = SORT_COLUMNS[str(query.sortBy) ?? 'createdAt'] ?? 'created_at';
+    const column = SORT_COLUMNS[query.sortBy ?? 'createdAt'];
     const direction = query.sortDirection === 'desc' ? 'DESC' : 'ASC';
     const total = Number(
       db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products ${whereSql}`, args)?.n ?? 0,
@@ -121,28 +139,34 @@ export const catalogueHandlers: HandlerMap = {
     });
   },
 
-  listRelatedProducts: ({ db, query }) => {
-    const size = int(query.size, 4);
+  listRelatedProducts: (ctx) => {
+    const { db } = ctx;
+    const query = ctx.query as RelatedQuery;
+    const size = query.size ?? 4;
     const rows = db.all<ProductRow>(
       'SELECT * FROM products WHERE category = ? AND id <> ? ORDER BY created_at, id LIMIT ?',
-      [str(query.category) ?? '', int(query.excludedId, 0), size],
+      [query.category, query.excludedId, size],
     );
     return ok(productsJson(db, rows));
   },
 
   getProduct: ({ db, params }) => {
-    const row = getProductRow(db, int(params.productId, 0));
+    const { productId } = params as PathParams<'getProduct'>;
+    const row = getProductRow(db, productId);
     if (!row) throw notFound('Product not found');
     const [product] = productsJson(db, [row]);
+    // One row in gives one product out; a bare 200 with no body would break the contract.
+    if (!product) throw new Error('product JSON missing');
     return ok(product);
   },
 
   listProductPromos: ({ db, params, now }) => {
-    const row = getProductRow(db, int(params.productId, 0));
+    const { productId } = params as PathParams<'listProductPromos'>;
+    const row = getProductRow(db, productId);
     if (!row) throw notFound('Product not found');
     const line = [{ productId: row.id, unitCents: row.price_cents, quantity: 1 }];
-    const availablePromos: unknown[] = [];
-    const unavailablePromos: unknown[] = [];
+    const availablePromos: ProductPromos['availablePromos'] = [];
+    const unavailablePromos: ProductPromos['unavailablePromos'] = [];
     for (const promo of allPromos(db)) {
       const verdict = checkPromo(promo, line, { now });
       if (verdict.accepted) availablePromos.push(promoJson(promo));
@@ -158,9 +182,11 @@ export const catalogueHandlers: HandlerMap = {
         .map(shipMethodJson),
     ),
 
-  listNews: ({ db, query }) => {
-    const page = int(query.page, 0);
-    const size = int(query.size, 6);
+  listNews: (ctx) => {
+    const { db } = ctx;
+    const query = ctx.query as NewsQuery;
+    const page = query.page ?? 0;
+    const size = query.size ?? 6;
     const total = Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM news')?.n ?? 0);
     const rows = db.all<NewsRow>(
       'SELECT * FROM news ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
@@ -176,22 +202,27 @@ export const catalogueHandlers: HandlerMap = {
   },
 
   getNews: ({ db, params }) => {
-    const row = db.get<NewsRow>('SELECT * FROM news WHERE id = ?', [int(params.newId, 0)]);
+    const { newId } = params as PathParams<'getNews'>;
+    const row = db.get<NewsRow>('SELECT * FROM news WHERE id = ?', [newId]);
     if (!row) throw notFound('News not found');
     return ok(newsJson(row));
   },
 
-  listUpcomingEvents: ({ db, query, now }) => {
+  listUpcomingEvents: (ctx) => {
+    const { db, now } = ctx;
+    const query = ctx.query as UpcomingEventsQuery;
     const rows = db.all<EventRow>(
       'SELECT * FROM events WHERE start_date > ? ORDER BY start_date ASC, id LIMIT ?',
-      [now.toISOString(), int(query.size, 3)],
+      [now.toISOString(), query.size ?? 3],
     );
     return ok(rows.map(eventJson));
   },
 
-  listClosedEvents: ({ db, query, now }) => {
-    const size = int(query.size, 8);
-    const page = int(query.page, 0);
+  listClosedEvents: (ctx) => {
+    const { db, now } = ctx;
+    const query = ctx.query as ClosedEventsQuery;
+    const size = query.size ?? 8;
+    const page = query.page ?? 0;
     const rows = db.all<EventRow>(
       'SELECT * FROM events WHERE start_date <= ? ORDER BY start_date DESC, id DESC LIMIT ? OFFSET ?',
       [now.toISOString(), size, page * size],
@@ -199,12 +230,5 @@ export const catalogueHandlers: HandlerMap = {
     return ok(rows.map(eventJson));
   },
 
-  listSpaces: ({ db }) =>
-    ok(
-      db
-        .all<{ id: number; name: string; type: string; image: string }>(
-          'SELECT * FROM spaces ORDER BY id',
-        )
-        .map((s) => ({ spaceId: s.id, name: s.name, type: s.type, image: s.image })),
-    ),
-};
+  listSpaces: ({ db }) => ok(db.all<SpaceRow>('SELECT * FROM spaces ORDER BY id').map(spaceJson)),
+} satisfies HandlerMap;

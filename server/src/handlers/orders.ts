@@ -1,6 +1,7 @@
 // Placing an order (server-priced, idempotent, stock-checked) and following its status (D4, D5).
 import { createHash } from 'node:crypto';
-import { rememberAddress, type AddressInput } from '../address-store';
+import type { components } from '../../../src/api/schema';
+import { rememberAddress } from '../address-store';
 import { randomToken } from '../auth';
 import { emptyCart, findCart, guestTokenHeader } from '../cart-store';
 import {
@@ -12,7 +13,8 @@ import {
   unavailableMessage,
   type ProductRow,
 } from '../catalogue-store';
-import type { HandlerContext, HandlerMap } from '../handler-types';
+import type { Row } from '../db';
+import type { HandlerContext, HandlerMap, PathParams } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound } from '../http-error';
 import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
@@ -24,32 +26,30 @@ import {
   orderDetailJson,
   orderResponseJson,
   type OrderRow,
+  type OrderStatus,
+  type ShippingAddress,
 } from '../order-store';
 import { newClientSecret, newPaymentIntentId } from '../payments';
 
 export const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
 
-interface OrderBody {
-  email: string;
-  shippingAddress: AddressInput & { isDefault: boolean };
-  totalAmount: number;
-  taxAmount: number;
-  shippingAmount: number;
-  discountAmount: number;
-  currency: 'USD';
-  paymentMethod: 'card' | 'paypal' | 'cod';
-  shipMethodId: number;
-  items: { productId: number; quantity: number; price?: number }[];
-  idempotencyKey: string;
-  promoCode?: string | null;
+// Request shapes from openapi.yaml; the router has validated each body against it already.
+type OrderBody = components['schemas']['OrderRequest'];
+type OrderStatusBody = components['schemas']['OrderStatusUpdate'];
+
+interface HistoryRow extends Row {
+  status: OrderStatus;
+  note: string | null;
+  created_at: string;
 }
 
-function orderIdParam(ctx: HandlerContext): number {
-  return typeof ctx.params.orderId === 'number' ? ctx.params.orderId : 0;
+function statusEventJson(row: HistoryRow): components['schemas']['OrderStatusEvent'] {
+  return { status: row.status, at: row.created_at, note: row.note };
 }
 
-function storedAddress(a: OrderBody['shippingAddress']): string {
-  return JSON.stringify({
+/** Stored as the OrderDetail answer will show it, so getOrder can hand it back as parsed. */
+function storedAddress(a: ShippingAddress): string {
+  const stored: ShippingAddress = {
     name: a.name.trim(),
     apartment: a.apartment?.trim() ? a.apartment.trim() : null,
     country: a.country,
@@ -59,7 +59,8 @@ function storedAddress(a: OrderBody['shippingAddress']): string {
     street: a.street.trim(),
     phoneNumber: a.phoneNumber,
     isDefault: a.isDefault,
-  });
+  };
+  return JSON.stringify(stored);
 }
 
 /** Empties the cart the order came from (the user's, or the guest cart it was placed from). */
@@ -73,7 +74,7 @@ function clearOwnerCart(ctx: HandlerContext, order: OrderRow): void {
   if (cart) emptyCart(ctx.db, cart.id, ctx.now);
 }
 
-export const orderHandlers: HandlerMap = {
+export const orderHandlers = {
   createOrder: (ctx) => {
     const body = ctx.body as OrderBody;
     const user = ctx.user;
@@ -214,14 +215,14 @@ export const orderHandlers: HandlerMap = {
   },
 
   getOrder: (ctx) => {
-    const order = accessibleOrder(ctx, orderIdParam(ctx));
+    const order = accessibleOrder(ctx, (ctx.params as PathParams<'getOrder'>).orderId);
     return ok(orderDetailJson(ctx.db, order));
   },
 
   updateOrderStatus: (ctx) => {
-    const target = (ctx.body as { status: 'PAID' | 'PAYMENT_FAILED' }).status;
+    const target = (ctx.body as OrderStatusBody).status;
     return ctx.db.transaction(() => {
-      const order = accessibleOrder(ctx, orderIdParam(ctx));
+      const order = accessibleOrder(ctx, (ctx.params as PathParams<'updateOrderStatus'>).orderId);
       if (order.status === target) return ok(orderResponseJson(ctx.db, order));
       const intent = intentOfOrder(ctx.db, order);
       if (target === 'PAYMENT_FAILED') {
@@ -283,11 +284,11 @@ export const orderHandlers: HandlerMap = {
   },
 
   getOrderHistory: (ctx) => {
-    const order = accessibleOrder(ctx, orderIdParam(ctx));
-    const rows = ctx.db.all<{ status: string; note: string | null; created_at: string }>(
+    const order = accessibleOrder(ctx, (ctx.params as PathParams<'getOrderHistory'>).orderId);
+    const rows = ctx.db.all<HistoryRow>(
       'SELECT status, note, created_at FROM order_status_history WHERE order_id = ? ORDER BY created_at, id',
       [order.id],
     );
-    return ok(rows.map((r) => ({ status: r.status, at: r.created_at, note: r.note })));
+    return ok(rows.map(statusEventJson));
   },
-};
+} satisfies HandlerMap;

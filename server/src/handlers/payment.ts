@@ -1,17 +1,22 @@
 // Payment intents and the offline card sandbox that stands in for Stripe (D5).
+import type { components } from '../../../src/api/schema';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { notFound, validationError } from '../http-error';
 import { accessibleOrder, intentJson, intentOfOrder, type IntentRow } from '../order-store';
-import { evaluateCard, newClientSecret, newPaymentIntentId, type SandboxCard } from '../payments';
+import { evaluateCard, newClientSecret, newPaymentIntentId } from '../payments';
+
+// Request shapes from openapi.yaml; the router has validated each body against it already.
+type PaymentIntentBody = components['schemas']['PaymentIntentRequest'];
+type SandboxConfirmBody = components['schemas']['SandboxConfirmRequest'];
 
 function intentBySecret(ctx: HandlerContext, secret: string): IntentRow | undefined {
   return ctx.db.get<IntentRow>('SELECT * FROM payment_intents WHERE client_secret = ?', [secret]);
 }
 
-export const paymentHandlers: HandlerMap = {
+export const paymentHandlers = {
   createPaymentIntent: (ctx) => {
-    const { orderId } = ctx.body as { orderId: number };
+    const { orderId } = ctx.body as PaymentIntentBody;
     return ctx.db.transaction(() => {
       const order = accessibleOrder(ctx, orderId);
       if (order.payment_method !== 'card') {
@@ -34,7 +39,7 @@ export const paymentHandlers: HandlerMap = {
   },
 
   confirmSandboxPayment: (ctx) => {
-    const body = ctx.body as { clientSecret: string; card: SandboxCard };
+    const body = ctx.body as SandboxConfirmBody;
     return ctx.db.transaction(() => {
       const intent = intentBySecret(ctx, body.clientSecret);
       if (!intent) throw notFound('No such payment intent');
@@ -62,4 +67,4 @@ export const paymentHandlers: HandlerMap = {
       return ok({ error: verdict.error });
     });
   },
-};
+} satisfies HandlerMap;
