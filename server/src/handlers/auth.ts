@@ -84,7 +84,7 @@ function consentPage(returnTo: URL, nonce: string): string {
 <style>
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { width: min(26rem, 92vw); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; padding: 1.5rem; }
+  main { box-sizing: border-box; width: min(26rem, 92vw); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; padding: 1.5rem; }
   h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
   p { margin: 0 0 1rem; opacity: .8; }
   .account button { width: 100%; display: flex; flex-direction: column; align-items: flex-start; gap: .15rem; padding: .75rem 1rem; margin-bottom: .5rem; border-radius: 8px; border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); background: transparent; color: inherit; font: inherit; cursor: pointer; text-align: left; }
