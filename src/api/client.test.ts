@@ -8,6 +8,7 @@ import type { ApiConfig } from './client';
 import { createOrder, getOrder } from './orders';
 import { getProduct } from './products';
 import type { Cart } from './types';
+import { emptyCart } from '../../tests/fixtures/cart';
 
 const API = 'https://shop.example';
 
@@ -17,21 +18,6 @@ function json(body: unknown, status = 200): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
-
-const emptyCart: Cart = {
-  cartId: null,
-  cartToken: null,
-  cartItems: [],
-  shipMethod: null,
-  promo: null,
-  promoValidation: null,
-  subtotal: 0,
-  tax: 0,
-  shipping: 0,
-  discount: 0,
-  total: 0,
-  totalQuantity: 0,
-};
 
 const order = sampleOrderRequest({ email: 'guest@lumen.test', idempotencyKey: 'key-12345678' });
 

@@ -7,21 +7,9 @@ import { EVENTS_STALE_MS, eventKeys, eventQueries, newsKeys, newsQueries } from 
 import { orderKeys, orderQueries } from './orders.queries';
 import { productKeys, productQueries } from './products.queries';
 import type { Cart, News, NewsPage } from './types';
+import { emptyCart } from '../../tests/fixtures/cart';
 
-const cart: Cart = {
-  cartId: 1,
-  cartToken: null,
-  cartItems: [],
-  shipMethod: null,
-  promo: null,
-  promoValidation: null,
-  subtotal: 0,
-  tax: 0,
-  shipping: 0,
-  discount: 0,
-  total: 0,
-  totalQuantity: 3,
-};
+const cart: Cart = { ...emptyCart, cartId: 1, totalQuantity: 3 };
 
 let queryClient: QueryClient | undefined;
 afterEach(() => queryClient?.clear());

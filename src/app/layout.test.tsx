@@ -10,6 +10,7 @@ import type { Cart } from '../api/types';
 import { App } from './app';
 import { AppProviders } from './providers';
 import { startThemeActor, THEME_STORAGE_KEY, type ThemeActor } from './theme';
+import { emptyCart } from '../../tests/fixtures/cart';
 
 // The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts.
 vi.mock('../api/cart', async (importOriginal) => ({
@@ -25,20 +26,7 @@ const { getCart } = await import('../api/cart');
 const { listFeaturedProducts } = await import('../api/products');
 
 function cartWith(totalQuantity: number): Cart {
-  return {
-    cartId: 1,
-    cartToken: 'guest-token',
-    cartItems: [],
-    shipMethod: null,
-    promo: null,
-    promoValidation: null,
-    subtotal: 0,
-    tax: 0,
-    shipping: 0,
-    discount: 0,
-    total: 0,
-    totalQuantity,
-  };
+  return { ...emptyCart, cartId: 1, cartToken: 'guest-token', totalQuantity };
 }
 
 let themeActor: ThemeActor | undefined;
