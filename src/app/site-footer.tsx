@@ -1,5 +1,6 @@
 import { css, cx } from 'styled-system/css';
 import { AppBadges } from '../components/app-badges';
+import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
 import { BRAND_NAME } from './brand';
 
@@ -30,10 +31,7 @@ export function SiteFooter() {
       })}
     >
       <div
-        className={css({
-          maxW: '7xl',
-          mx: 'auto',
-          px: { base: '4', md: '6', lg: '8' },
+        className={css(pageColumn, {
           py: { base: '10', md: '14' },
           display: 'grid',
           gap: { base: '8', md: '10' },
@@ -107,10 +105,7 @@ export function SiteFooter() {
       </div>
       <div className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
         <p
-          className={css({
-            maxW: '7xl',
-            mx: 'auto',
-            px: { base: '4', md: '6', lg: '8' },
+          className={css(pageColumn, {
             py: '5',
             fontSize: 'xs',
             color: 'textMuted',

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { Button } from '../components/button';
 import { LinkButton } from '../components/link-button';
+import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
 import { BRAND_NAME } from './brand';
 import { isNavItemActive, NAV_ITEMS } from './navigation';
@@ -20,11 +21,8 @@ const headerStyle = css({
   borderColor: 'border',
 });
 
-const rowStyle = css({
+const rowStyle = css(pageColumn, {
   position: 'relative',
-  maxW: '7xl',
-  mx: 'auto',
-  px: { base: '4', md: '6', lg: '8' },
   h: { base: '16', lg: '20' },
   display: 'flex',
   alignItems: 'center',

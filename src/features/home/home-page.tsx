@@ -1,6 +1,7 @@
 import { css, cx } from 'styled-system/css';
 import { AppBadges } from '../../components/app-badges';
 import { LinkButton } from '../../components/link-button';
+import { pageColumn } from '../../components/page-container';
 import { FeaturedProducts } from './featured-products';
 
 /** Spec §2 "Home": figures exactly as the spec gives them. */
@@ -10,11 +11,7 @@ export const HOME_STATS = [
   { value: '500+', label: 'Community members' },
 ] as const;
 
-const containerStyle = css({
-  maxW: '7xl',
-  mx: 'auto',
-  px: { base: '4', md: '6', lg: '8' },
-});
+const containerStyle = css(pageColumn);
 
 const sectionStyle = css({ py: { base: '12', md: '16', lg: '20' } });
 
@@ -88,10 +85,7 @@ function Hero() {
       })}
     >
       <div
-        className={css({
-          maxW: '7xl',
-          mx: 'auto',
-          px: { base: '4', md: '6', lg: '8' },
+        className={css(pageColumn, {
           py: { base: '10', md: '16', lg: '20' },
           display: 'grid',
           gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.1fr) minmax(0, 1fr)' },
@@ -204,10 +198,7 @@ function About() {
   return (
     <section aria-labelledby="about-heading" className={sectionStyle}>
       <div
-        className={css({
-          maxW: '7xl',
-          mx: 'auto',
-          px: { base: '4', md: '6', lg: '8' },
+        className={css(pageColumn, {
           display: 'grid',
           gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
           alignItems: 'center',
