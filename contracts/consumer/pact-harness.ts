@@ -77,11 +77,27 @@ export interface Caller {
 }
 
 /** Points the real client at the mock server as the given caller; returns the injected spies. */
+/**
+ * Pact's mock server (pact-core 19.x) answers a request before it has recorded the match, so under
+ * CPU load executeTest can read "expected but not received" for a request that was answered
+ * (pact-foundation/pact-core-mock-server#13; fixed in pact-core 20.1, which needs Node 22). The
+ * client therefore hands each answer on only after a short pause that lets the mock server's
+ * event loop record it. Remove with the move to pact 17 on Node 22.
+ */
+const MOCK_SERVER_SETTLE_MS = 30;
+
+async function settledFetch(request: Request): Promise<Response> {
+  const response = await fetch(request);
+  await new Promise((resolve) => setTimeout(resolve, MOCK_SERVER_SETTLE_MS));
+  return response;
+}
+
 export function useApi(mock: V3MockServer, caller: Caller = {}) {
   const setCartToken = vi.fn<(token: string | null) => void>();
   const onUnauthorized = vi.fn<() => void>();
   configureApi({
     baseUrl: mock.url,
+    fetch: settledFetch,
     getToken: () => caller.token,
     getCartToken: () => caller.cartToken,
     setCartToken,
