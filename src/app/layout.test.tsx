@@ -100,10 +100,9 @@ describe('layout: navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Menu' }).hasAttribute('aria-current')).toBe(
       false,
     );
-    // Focus follows the navigation to the new page's heading.
-    expect(document.activeElement).toBe(
-      screen.getByRole('heading', { level: 1, name: 'Community' }),
-    );
+    // Focus follows the navigation to the new page's heading, once its chunk has loaded.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Community' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   it('labels the mobile menu toggle by what it will do', async () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
+import { requestRouteFocus } from '../components/route-focus';
+import { CartOverlays } from './cart-overlays';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -30,8 +32,14 @@ function useFocusOnNavigation() {
     if (previous.current === location) return;
     previous.current = location;
     const main = document.getElementById('main');
-    const target = main?.querySelector<HTMLElement>('[data-page-title]') ?? main;
-    target?.focus();
+    const title = main?.querySelector<HTMLElement>('[data-page-title]');
+    if (title) {
+      title.focus();
+      return;
+    }
+    // The page is still loading: hold focus on <main> and let its title take it when it mounts.
+    main?.focus();
+    requestRouteFocus();
   }, [location]);
 }
 
@@ -51,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <CartOverlays />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { token } from 'styled-system/tokens';
+import { CartFlowProvider } from '../components/cart-flow';
 import { ThemeActorContext, type ThemeActor } from './theme';
 
 /**
@@ -26,7 +27,7 @@ export function AppProviders({ queryClient, themeActor, children }: AppProviders
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeActorContext.Provider value={themeActor}>
-        {children}
+        <CartFlowProvider>{children}</CartFlowProvider>
         <Toaster
           position="top-center"
           toastOptions={{

@@ -1,55 +1,153 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { protectedRoutes, routePatterns, type RouteName } from '../components/paths';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { RequireSession } from '../session/session';
 import { BRAND_NAME } from './brand';
-import { PlaceholderPage } from './placeholder-page';
+import { RouteFallback } from './route-fallback';
 
-/**
- * Every route of spec §2. The screens other than Home are later issues; their placeholder keeps
- * navigation working meanwhile. (/account/* will need a valid session: the session issue adds the
- * guard.)
- */
-export const PLACEHOLDER_ROUTES = [
-  { path: '/menu', title: 'Menu' },
-  { path: '/menu/detail/:productId', title: 'Product detail' },
-  { path: '/news', title: 'News' },
-  { path: '/news/:newId', title: 'News detail' },
-  { path: '/community', title: 'Community' },
-  { path: '/spaces', title: 'Spaces' },
-  { path: '/cart', title: 'My Cart' },
-  { path: '/completed-checkout/:orderId', title: 'Order confirmation' },
-  { path: '/sign-in', title: 'Sign in' },
-  { path: '/register', title: 'Create Your Account' },
-  { path: '/account', title: 'My Account' },
-  { path: '/account/address', title: 'Address List' },
-  { path: '/account/setting', title: 'Change Account' },
-  { path: '/auth/callback', title: 'Signing you in' },
-] as const;
+/** A route's page as its own chunk: loaded the first time the route is visited. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+type RouteEntry = { title?: string; Page: ComponentType };
+
+/** Every route of spec §2, with its tab title and its page. Paths come from the route table. */
+export const ROUTES: Record<RouteName, RouteEntry> = {
+  home: { Page: HomePage },
+  menu: {
+    title: 'Menu',
+    Page: page(
+      () => import('../features/menu/menu-page'),
+      (m) => m.MenuPage,
+    ),
+  },
+  productDetail: {
+    title: 'Product detail',
+    Page: page(
+      () => import('../features/product/product-page'),
+      (m) => m.ProductPage,
+    ),
+  },
+  news: {
+    title: 'News',
+    Page: page(
+      () => import('../features/news/news-page'),
+      (m) => m.NewsPage,
+    ),
+  },
+  newsDetail: {
+    title: 'News',
+    Page: page(
+      () => import('../features/news/news-detail-page'),
+      (m) => m.NewsDetailPage,
+    ),
+  },
+  community: {
+    title: 'Community',
+    Page: page(
+      () => import('../features/community/community-page'),
+      (m) => m.CommunityPage,
+    ),
+  },
+  spaces: {
+    title: 'Spaces',
+    Page: page(
+      () => import('../features/spaces/spaces-page'),
+      (m) => m.SpacesPage,
+    ),
+  },
+  cart: {
+    title: 'My Cart',
+    Page: page(
+      () => import('../features/cart/cart-page'),
+      (m) => m.CartPage,
+    ),
+  },
+  completedCheckout: {
+    title: 'Order confirmation',
+    Page: page(
+      () => import('../features/order-confirmation/order-confirmation-page'),
+      (m) => m.OrderConfirmationPage,
+    ),
+  },
+  signIn: {
+    title: 'Sign in',
+    Page: page(
+      () => import('../features/auth/sign-in-page'),
+      (m) => m.SignInPage,
+    ),
+  },
+  register: {
+    title: 'Create Your Account',
+    Page: page(
+      () => import('../features/auth/register-page'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  account: {
+    title: 'My Account',
+    Page: page(
+      () => import('../features/account/account-page'),
+      (m) => m.AccountPage,
+    ),
+  },
+  accountAddress: {
+    title: 'Address List',
+    Page: page(
+      () => import('../features/account/address-list-page'),
+      (m) => m.AddressListPage,
+    ),
+  },
+  accountSetting: {
+    title: 'Change Account',
+    Page: page(
+      () => import('../features/account/account-setting-page'),
+      (m) => m.AccountSettingPage,
+    ),
+  },
+  authCallback: {
+    title: 'Signing you in',
+    Page: page(
+      () => import('../features/auth/auth-callback-page'),
+      (m) => m.AuthCallbackPage,
+    ),
+  },
+};
 
 export const NOT_FOUND_TITLE = 'Page not found';
 
 /** Sets the tab title: "<page> | Lumen Roastery", or the brand alone on the home page. */
-function DocumentTitle({ title }: { title?: string }) {
+function DocumentTitle({ title }: { title?: string | undefined }) {
   useEffect(() => {
     document.title = title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
   }, [title]);
   return null;
 }
 
+function RouteBody({ name, children }: { name: RouteName; children: ReactNode }) {
+  const content = <Suspense fallback={<RouteFallback />}>{children}</Suspense>;
+  return protectedRoutes.has(name) ? <RequireSession>{content}</RequireSession> : content;
+}
+
+const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
-        <DocumentTitle />
-        <HomePage />
-      </Route>
-      {PLACEHOLDER_ROUTES.map(({ path, title }) => (
-        <Route key={path} path={path}>
-          <DocumentTitle title={title} />
-          <PlaceholderPage title={title} />
-        </Route>
-      ))}
+      {ROUTE_NAMES.map((name) => {
+        const { title, Page } = ROUTES[name];
+        return (
+          <Route key={name} path={routePatterns[name]}>
+            <DocumentTitle title={title} />
+            <RouteBody name={name}>
+              <Page />
+            </RouteBody>
+          </Route>
+        );
+      })}
       <Route>
         <DocumentTitle title={NOT_FOUND_TITLE} />
         <NotFoundPage />

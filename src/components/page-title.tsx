@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { claimRouteFocus } from './route-focus';
 
 export type PageTitleProps = {
   children: ReactNode;
@@ -13,9 +14,14 @@ export type PageTitleProps = {
  * route change and screen-reader users hear where they landed.
  */
 export function PageTitle({ children, subtitle, className }: PageTitleProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (claimRouteFocus()) heading.current?.focus();
+  }, []);
   return (
     <div className={cx(css({ mb: { base: '6', md: '8' } }), className)}>
       <h1
+        ref={heading}
         tabIndex={-1}
         data-page-title=""
         className={css({
