@@ -1,0 +1,163 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+
+/**
+ * Labelled form controls shared by every form (sign-in, register, account, checkout). They know
+ * nothing of TanStack Form: the caller passes `value`/`onChange`/`onBlur` from `form.Field` and
+ * the field's first error message. The error sits outside the <label> and is linked with
+ * aria-describedby, so the control's accessible name stays its label (stack.md §8).
+ */
+export const inputStyles = css.raw({
+  w: 'full',
+  minH: '11',
+  px: '3.5',
+  py: '2',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'border',
+  bg: 'surface',
+  color: 'text',
+  fontSize: 'md',
+  _placeholder: { color: 'textMuted' },
+  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+  _readOnly: { bg: 'surfaceMuted' },
+  '&[aria-invalid=true]': { borderColor: 'danger' },
+});
+
+const labelStyle = css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' });
+const errorStyle = css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' });
+const hintStyle = css({ display: 'block', mt: '1.5', color: 'textMuted', fontSize: 'sm' });
+
+type FieldFrameProps = {
+  label: ReactNode;
+  /** The message to show under the control; falsy shows none. */
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  className?: string;
+};
+
+/** A field's ids: the control, its error and its hint (for aria-describedby). */
+function useFieldIds(id: string | undefined) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  return { controlId, errorId: `${controlId}-error`, hintId: `${controlId}-hint` };
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const joined = ids.filter(Boolean).join(' ');
+  return joined === '' ? undefined : joined;
+}
+
+function FieldMessages({
+  error,
+  hint,
+  errorId,
+  hintId,
+}: Pick<FieldFrameProps, 'error' | 'hint'> & { errorId: string; hintId: string }) {
+  return (
+    <>
+      {hint ? (
+        <span id={hintId} className={hintStyle}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} role="alert" className={errorStyle}>
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export type TextFieldProps = FieldFrameProps & Omit<ComponentPropsWithRef<'input'>, 'className'>;
+
+export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
+  const { controlId, errorId, hintId } = useFieldIds(id);
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className={labelStyle}>
+        {label}
+      </label>
+      <input
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(Boolean(hint) && hintId, Boolean(error) && errorId)}
+        className={css(inputStyles)}
+        {...input}
+      />
+      <FieldMessages error={error} hint={hint} errorId={errorId} hintId={hintId} />
+    </div>
+  );
+}
+
+export type SelectFieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<'select'>, 'className'> & { children: ReactNode };
+
+export function SelectField({ label, error, hint, className, id, ...select }: SelectFieldProps) {
+  const { controlId, errorId, hintId } = useFieldIds(id);
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className={labelStyle}>
+        {label}
+      </label>
+      <select
+        id={controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(Boolean(hint) && hintId, Boolean(error) && errorId)}
+        className={css(inputStyles, { appearance: 'auto' })}
+        {...select}
+      />
+      <FieldMessages error={error} hint={hint} errorId={errorId} hintId={hintId} />
+    </div>
+  );
+}
+
+export type CheckboxFieldProps = Omit<FieldFrameProps, 'hint'> &
+  Omit<ComponentPropsWithRef<'input'>, 'className' | 'type'>;
+
+export function CheckboxField({ label, error, className, id, ...input }: CheckboxFieldProps) {
+  const { controlId, errorId } = useFieldIds(id);
+  return (
+    <div className={className}>
+      <label
+        htmlFor={controlId}
+        className={css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: '2',
+          cursor: 'pointer',
+        })}
+      >
+        <input
+          id={controlId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={css({ w: '4.5', h: '4.5', accentColor: 'accent' })}
+          {...input}
+        />
+        <span>{label}</span>
+      </label>
+      {error ? (
+        <span id={errorId} role="alert" className={cx(errorStyle)}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The first message of a TanStack Form field's errors (Standard Schema issues or strings). */
+export function firstError(errors: readonly unknown[]): string | undefined {
+  for (const error of errors) {
+    if (typeof error === 'string' && error !== '') return error;
+    if (typeof error === 'object' && error !== null && 'message' in error) {
+      const { message } = error as { message: unknown };
+      if (typeof message === 'string' && message !== '') return message;
+    }
+  }
+  return undefined;
+}
