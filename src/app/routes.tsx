@@ -4,7 +4,7 @@ import { protectedRoutes, routePatterns, type RouteName } from '../components/pa
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../components/brand';
 import { RouteFallback } from './route-fallback';
 
 /** A route's page as its own chunk: loaded the first time the route is visited. */

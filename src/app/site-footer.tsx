@@ -2,7 +2,7 @@ import { css, cx } from 'styled-system/css';
 import { AppBadges } from '../components/app-badges';
 import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../components/brand';
 
 /** Spec §2 / §9: exactly this text. */
 export const OPENING_HOURS = 'Sun - Mon 10 AM - 22 PM';

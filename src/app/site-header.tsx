@@ -5,7 +5,7 @@ import { Button } from '../components/button';
 import { LinkButton } from '../components/link-button';
 import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../components/brand';
 import { isNavItemActive, NAV_ITEMS } from './navigation';
 import { OrderButton } from './order-button';
 import { ThemeToggle } from './theme-toggle';
