@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * A shipping address as the checkout (step 0) and the account's address list validate it, with
+ * spec §5's messages exactly as written ("is require" included). The same rules as the
+ * contract's AddressInput, so a form that passes never meets a 400 from the server.
+ */
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+export const PHONE_MAX_DIGITS = 15;
+
+export const phoneNumberSchema = z
+  .string({ error: 'Phone Number is required' })
+  .min(1, 'Phone Number is required')
+  .regex(/^\d*$/, 'Phone must be numbers only')
+  .min(10, 'Must be at least 10 digits')
+  .max(PHONE_MAX_DIGITS, `Must be at most ${PHONE_MAX_DIGITS} digits`);
+
+export const shippingAddressSchema = z.object({
+  name: required('Name is required', 50),
+  apartment: z.string().trim().max(100).optional(),
+  country: z.string({ error: 'Country is require' }).regex(/^[A-Z]{2}$/, 'Country is require'),
+  province: required('Province is require', 100),
+  city: required('City is require', 100),
+  postalCode: required('Postal Code is required', 12),
+  street: required('Street detail is require', 255),
+  phoneNumber: phoneNumberSchema,
+  isDefault: z.boolean(),
+});
+
+export type ShippingAddressValues = z.input<typeof shippingAddressSchema>;
+
+export const emptyShippingAddress: ShippingAddressValues = {
+  name: '',
+  apartment: '',
+  country: '',
+  province: '',
+  city: '',
+  postalCode: '',
+  street: '',
+  phoneNumber: '',
+  isDefault: false,
+};
+
+/** The phone input keeps digits only and at most 15 of them (spec §5, §9). */
+export function normalizePhoneInput(raw: string): string {
+  return raw.replace(/\D+/g, '').slice(0, PHONE_MAX_DIGITS);
+}
