@@ -4,29 +4,46 @@ import {
   getNews,
   listClosedEvents,
   listNews,
+  listNewsSlice,
   listSpaces,
   listUpcomingEvents,
 } from '../../src/api/content';
 import { createPact, useApi } from './pact-harness';
-import { news, newsPage, shopEvent, space } from './response-shapes';
+import { news, shopEvent, space } from './response-shapes';
 
 const { eachLike, regex } = MatchersV3;
 const contract = createPact('content');
 const digits = (example: string) => regex('^[0-9]+$', example);
 
 describe('content contract', () => {
-  it('lists the first page of news', async () => {
+  it('lists all the news as one array', async () => {
     await contract
-      .interaction('a request for the first page of news')
+      .interaction('a request for the news list')
+      .given('news items exist')
+      .withRequest('GET', '/api/v1/news')
+      .willRespondWith(200, (res) => res.jsonBody(eachLike(news)))
+      .executeTest(async (mock) => {
+        useApi(mock);
+        const items = await listNews();
+        expect(items[0]?.newId).toBe(1);
+      });
+  });
+
+  it('reads a slice of news and the total count', async () => {
+    await contract
+      .interaction('a request for a slice of the news list')
       .given('news items exist')
       .withRequest('GET', '/api/v1/news', (req) =>
         req.query({ page: digits('0'), size: digits('6') }),
       )
-      .willRespondWith(200, (res) => res.jsonBody(newsPage))
+      .willRespondWith(200, (res) =>
+        res.headers({ 'X-Total-Count': digits('9') }).jsonBody(eachLike(news)),
+      )
       .executeTest(async (mock) => {
         useApi(mock);
-        const page = await listNews({ page: 0, size: 6 });
-        expect(page.items[0]?.newId).toBe(1);
+        const slice = await listNewsSlice({ page: 0, size: 6 });
+        expect(slice.items[0]?.newId).toBe(1);
+        expect(slice.totalCount).toBe(9);
       });
   });
 

@@ -85,14 +85,6 @@ export const news = {
   description: string('Cold brew is not iced coffee.'),
 };
 
-export const newsPage = {
-  items: eachLike(news),
-  totalPages: integer(2),
-  totalElements: integer(9),
-  page: integer(0),
-  size: integer(6),
-};
-
 export const shopEvent = {
   eventId: id(1),
   name: string('latte art workshop'),

@@ -66,9 +66,9 @@ describe('seeded catalogue', () => {
   });
 
   it('has news with distinct past dates, real texts and read times', async () => {
-    const res = await server.api<Schemas['NewsPage']>('GET', '/news?size=50');
-    expect(res.body).toMatchObject({ totalElements: 9, totalPages: 1, page: 0, size: 50 });
-    const items = res.body.items;
+    const res = await server.api<Schemas['News'][]>('GET', '/news');
+    expect(res.body).toHaveLength(9);
+    const items = res.body;
     expect(new Set(items.map((n) => n.createdAt)).size).toBe(9);
     const times = items.map((n) => Date.parse(n.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -84,12 +84,35 @@ describe('seeded catalogue', () => {
     expect(new Set(items.map((n) => n.description)).size).toBe(9);
   });
 
-  it('pages news by six, newest first', async () => {
-    const first = await server.api<Schemas['NewsPage']>('GET', '/news');
-    expect(first.body).toMatchObject({ page: 0, size: 6, totalElements: 9, totalPages: 2 });
-    expect(first.body.items).toHaveLength(6);
-    const second = await server.api<Schemas['NewsPage']>('GET', '/news?page=1');
-    expect(second.body.items).toHaveLength(3);
+  it('answers the news as one array, every item without size, and counts them in X-Total-Count', async () => {
+    const all = await server.api<Schemas['News'][]>('GET', '/news');
+    expect(all.status).toBe(200);
+    expect(Array.isArray(all.body)).toBe(true);
+    expect(all.headers.get('x-total-count')).toBe('9');
+    // page is only read with size: alone it changes nothing.
+    const pageAlone = await server.api<Schemas['News'][]>('GET', '/news?page=1');
+    expect(pageAlone.body).toEqual(all.body);
+  });
+
+  it('slices news by page and size, newest first, with the same total on every slice', async () => {
+    const all = (await server.api<Schemas['News'][]>('GET', '/news')).body;
+    const slices = await Promise.all(
+      [0, 1, 2, 3].map((page) => server.api<Schemas['News'][]>('GET', `/news?page=${page}&size=4`)),
+    );
+    expect(slices.map((s) => s.body.length)).toEqual([4, 4, 1, 0]);
+    expect(slices.map((s) => s.headers.get('x-total-count'))).toEqual(['9', '9', '9', '9']);
+    expect(slices.flatMap((s) => s.body.map((n) => n.newId))).toEqual(all.map((n) => n.newId));
+    const first = await server.api<Schemas['News'][]>('GET', '/news?size=3');
+    expect(first.body).toEqual(all.slice(0, 3));
+  });
+
+  it('refuses a size outside 1..50 with a field error', async () => {
+    const zero = await server.api('GET', '/news?size=0');
+    expect(zero.status).toBe(400);
+    expect((await server.api('GET', '/news?size=51')).status).toBe(400);
+  });
+
+  it('reads one news item by id, and 404 for an unknown one', async () => {
     const detail = await server.api<Schemas['News']>('GET', '/news/1');
     expect(detail.body.title).toBe(
       'Visited Doesoen Sirap Coffee, The Producer of Robusta in Central Java',

@@ -1,7 +1,15 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { getNews, listClosedEvents, listNews, listSpaces, listUpcomingEvents } from './content';
-import type { ClosedEventsParams, Id, News, NewsPage, NewsPageParams } from './types';
+import {
+  getNews,
+  listClosedEvents,
+  listNews,
+  listNewsSlice,
+  listSpaces,
+  listUpcomingEvents,
+} from './content';
+import type { NewsSlice } from './content';
+import type { ClosedEventsParams, Id, News, NewsListParams } from './types';
 
 const NEWS_STALE_MS = 60_000;
 /** Spec §9: the event cache is 300 s. */
@@ -11,9 +19,10 @@ const SPACES_STALE_MS = 5 * 60_000;
 export const newsKeys = {
   all: ['news'] as const,
   pages: () => [...newsKeys.all, 'page'] as const,
-  page: (params: NewsPageParams) => [...newsKeys.pages(), params] as const,
+  page: (params: NewsListParams) => [...newsKeys.pages(), params] as const,
+  latest: (size?: number) => [...newsKeys.all, 'latest', { size }] as const,
   lists: () => [...newsKeys.all, 'list'] as const,
-  list: (size?: number) => [...newsKeys.lists(), { size }] as const,
+  list: (size: number) => [...newsKeys.lists(), { size }] as const,
   details: () => [...newsKeys.all, 'detail'] as const,
   detail: (newId: Id) => [...newsKeys.details(), newId] as const,
 };
@@ -28,37 +37,67 @@ export const spaceKeys = {
   all: ['spaces'] as const,
 };
 
-/** A news item already loaded by a list or page query (spec: detail uses the cached list item). */
+type CachedNews = News[] | NewsSlice | InfiniteData<NewsSlice>;
+
+function cachedItems(data: CachedNews | undefined): News[] {
+  if (data === undefined) return [];
+  if (Array.isArray(data)) return data;
+  if ('pages' in data) return data.pages.flatMap((slice) => slice.items);
+  return data.items;
+}
+
+/** A news item already loaded by any news list query (spec: detail uses the cached list item). */
 function cachedNews(queryClient: QueryClient, newId: Id): News | undefined {
-  for (const [, data] of queryClient.getQueriesData<NewsPage | InfiniteData<NewsPage>>({
-    queryKey: newsKeys.all,
-  })) {
-    const pages = data === undefined ? [] : 'pages' in data ? data.pages : [data];
-    for (const page of pages) {
-      const hit = page.items.find((item) => item.newId === newId);
-      if (hit) return hit;
-    }
+  for (const [, data] of queryClient.getQueriesData<CachedNews>({ queryKey: newsKeys.all })) {
+    const hit = cachedItems(data).find((item) => item.newId === newId);
+    if (hit) return hit;
   }
   return undefined;
 }
 
+/**
+ * The next slice number, or undefined at the end. The total comes from X-Total-Count; without it
+ * a slice shorter than `size` is taken as the last one.
+ */
+export function nextNewsSlice(
+  size: number,
+  last: NewsSlice,
+  loaded: readonly NewsSlice[],
+  lastSlice: number,
+): number | undefined {
+  const count = loaded.reduce((sum, slice) => sum + slice.items.length, 0);
+  const more =
+    last.totalCount === undefined
+      ? last.items.length === size
+      : last.items.length > 0 && count < last.totalCount;
+  return more ? lastSlice + 1 : undefined;
+}
+
 export const newsQueries = {
-  page: (params: NewsPageParams) =>
+  /** One slice of news with the total count (`.items` are the news). */
+  page: (params: NewsListParams) =>
     queryOptions({
       queryKey: newsKeys.page(params),
-      queryFn: ({ signal }) => listNews(params, { signal }),
+      queryFn: ({ signal }) => listNewsSlice(params, { signal }),
       staleTime: NEWS_STALE_MS,
     }),
-  /** "Load More News": pages of `size`, newest first. */
-  list: (size?: number) =>
+  /** The `size` newest items (every item without `size`): the home page's teaser. */
+  latest: (size?: number) =>
+    queryOptions({
+      queryKey: newsKeys.latest(size),
+      queryFn: ({ signal }) => listNews(size === undefined ? {} : { size }, { signal }),
+      staleTime: NEWS_STALE_MS,
+    }),
+  /** "Load More News": slices of `size`, newest first, until X-Total-Count items are loaded. */
+  list: (size: number) =>
     infiniteQueryOptions({
       queryKey: newsKeys.list(size),
-      queryFn: ({ pageParam, signal }) => listNews({ page: pageParam, size }, { signal }),
+      queryFn: ({ pageParam, signal }) => listNewsSlice({ page: pageParam, size }, { signal }),
       initialPageParam: 0,
-      getNextPageParam: (last) => (last.page + 1 < last.totalPages ? last.page + 1 : undefined),
+      getNextPageParam: (last, loaded, lastSlice) => nextNewsSlice(size, last, loaded, lastSlice),
       staleTime: NEWS_STALE_MS,
     }),
-  /** Pass the query client to start from the list's copy of the item, when there is one. */
+  /** Pass the query client to start from a list's copy of the item, when there is one. */
   detail: (newId: Id, queryClient?: QueryClient) =>
     // Explicit type arguments: left to inference, placeholderData's function type wins over queryFn.
     queryOptions<News, Error, News, ReturnType<typeof newsKeys.detail>>({

@@ -4,19 +4,42 @@ import type {
   ClosedEventsParams,
   Id,
   News,
-  NewsPage,
-  NewsPageParams,
+  NewsListParams,
   ShopEvent,
   Space,
   UpcomingEventsParams,
 } from './types';
 
-/** One page of news, newest first. */
+/** The response header that counts every news item, whatever slice was asked for. */
+export const NEWS_TOTAL_HEADER = 'X-Total-Count';
+
+/** News, newest first: every item without `size`, else the `page`-th slice of `size` items. */
 export async function listNews(
-  params: NewsPageParams = {},
+  params: NewsListParams = {},
   { signal }: RequestOptions = {},
-): Promise<NewsPage> {
-  return unwrap(await apiClient().GET('/api/v1/news', { params: { query: params }, signal }));
+): Promise<News[]> {
+  return (await listNewsSlice(params, { signal })).items;
+}
+
+/** A slice of the news list and, from X-Total-Count, how many items exist in all. */
+export interface NewsSlice {
+  items: News[];
+  /** Undefined when the header cannot be read (a cross-origin setup that does not expose it). */
+  totalCount: number | undefined;
+}
+
+export async function listNewsSlice(
+  params: NewsListParams = {},
+  { signal }: RequestOptions = {},
+): Promise<NewsSlice> {
+  const result = await apiClient().GET('/api/v1/news', { params: { query: params }, signal });
+  const items = unwrap(result);
+  return { items, totalCount: readCount(result.response.headers.get(NEWS_TOTAL_HEADER)) };
+}
+
+function readCount(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header);
 }
 
 export async function getNews(newId: Id, { signal }: RequestOptions = {}): Promise<News> {

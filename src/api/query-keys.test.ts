@@ -3,10 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountKeys, accountQueries } from './account.queries';
 import { cartKeys, cartMutations, cartQueries } from './cart.queries';
 import { configureApi } from './client';
-import { EVENTS_STALE_MS, eventKeys, eventQueries, newsKeys, newsQueries } from './content.queries';
+import { listNewsSlice, type NewsSlice } from './content';
+import {
+  EVENTS_STALE_MS,
+  eventKeys,
+  eventQueries,
+  newsKeys,
+  newsQueries,
+  nextNewsSlice,
+} from './content.queries';
 import { orderKeys, orderQueries } from './orders.queries';
 import { productKeys, productQueries } from './products.queries';
-import type { Cart, News, NewsPage } from './types';
+import type { Cart, News } from './types';
 import { emptyCart } from '../../tests/fixtures/cart';
 
 const cart: Cart = { ...emptyCart, cartId: 1, totalQuantity: 3 };
@@ -61,22 +69,77 @@ describe('query keys', () => {
   });
 });
 
+const newsItem = (newId: number): News => ({
+  newId,
+  title: `News ${newId}`,
+  image: `/images/news/${newId}.svg`,
+  createdAt: '2026-11-21T12:00:00.000Z',
+  time: '2 Min',
+  description: '...',
+});
+
 describe('news detail', () => {
-  it("starts from the list's copy of the item", () => {
+  it("starts from the Load More list's copy of the item", () => {
     queryClient = new QueryClient();
-    const item: News = {
-      newId: 4,
-      title: 'Workshop',
-      image: '/images/news/4.svg',
-      createdAt: '2026-11-21T12:00:00.000Z',
-      time: '2 Min',
-      description: '...',
-    };
-    const page: NewsPage = { items: [item], totalPages: 1, totalElements: 1, page: 0, size: 6 };
-    queryClient.setQueryData(newsKeys.page({ page: 0, size: 6 }), page);
-    const options = newsQueries.detail(4, queryClient);
-    const placeholder = options.placeholderData as () => News | undefined;
-    expect(placeholder()).toEqual(item);
+    const slices: NewsSlice[] = [
+      { items: [newsItem(9), newsItem(8)], totalCount: 4 },
+      { items: [newsItem(7), newsItem(4)], totalCount: 4 },
+    ];
+    queryClient.setQueryData(newsKeys.list(2), { pages: slices, pageParams: [0, 1] });
+    const placeholder = newsQueries.detail(4, queryClient).placeholderData as () =>
+      News | undefined;
+    expect(placeholder()).toEqual(newsItem(4));
+  });
+
+  it("starts from the home teaser's copy, and has none for an item no list holds", () => {
+    queryClient = new QueryClient();
+    queryClient.setQueryData(newsKeys.latest(3), [newsItem(9), newsItem(8), newsItem(7)]);
+    const hit = newsQueries.detail(8, queryClient).placeholderData as () => News | undefined;
+    const miss = newsQueries.detail(2, queryClient).placeholderData as () => News | undefined;
+    expect(hit()).toEqual(newsItem(8));
+    expect(miss()).toBeUndefined();
+  });
+});
+
+describe('news list', () => {
+  const slice = (ids: number[], totalCount: number | undefined): NewsSlice => ({
+    items: ids.map(newsItem),
+    totalCount,
+  });
+
+  it('asks for another slice until X-Total-Count items are loaded', () => {
+    const first = slice([9, 8, 7], 9);
+    const second = slice([6, 5, 4], 9);
+    const third = slice([3, 2, 1], 9);
+    expect(nextNewsSlice(3, first, [first], 0)).toBe(1);
+    expect(nextNewsSlice(3, second, [first, second], 1)).toBe(2);
+    // A full last slice is still the end: the count says so, no empty extra request.
+    expect(nextNewsSlice(3, third, [first, second, third], 2)).toBeUndefined();
+  });
+
+  it('takes a short slice as the end when the count header is missing', () => {
+    const full = slice([9, 8], undefined);
+    const short = slice([7], undefined);
+    expect(nextNewsSlice(2, full, [full], 0)).toBe(1);
+    expect(nextNewsSlice(2, short, [full, short], 1)).toBeUndefined();
+  });
+
+  it('stops on an empty slice even if the count promised more (items deleted meanwhile)', () => {
+    const first = slice([9, 8], 5);
+    const empty = slice([], 5);
+    expect(nextNewsSlice(2, empty, [first, empty], 1)).toBeUndefined();
+  });
+
+  it('reads the items from the body and the total from X-Total-Count', async () => {
+    const fetch = vi.fn(async (request: Request) => {
+      expect(new URL(request.url).search).toBe('?page=1&size=2');
+      return Response.json([newsItem(7), newsItem(6)], { headers: { 'X-Total-Count': '9' } });
+    });
+    configureApi({ baseUrl: 'https://shop.example', fetch });
+    await expect(listNewsSlice({ page: 1, size: 2 })).resolves.toEqual({
+      items: [newsItem(7), newsItem(6)],
+      totalCount: 9,
+    });
   });
 });
 

@@ -140,7 +140,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** News, newest first */
+    /**
+     * News, newest first
+     * @description The news list, newest first, as a plain array (spec §7). Without `size` it answers every item and `page` is ignored. With `size` it answers the `page`-th slice of that many items (an empty array past the end). `X-Total-Count` always carries the number of news items in all, so a client paging with `size` knows whether more exist; a client that cannot read the header (a cross-origin setup that does not expose it) can treat a slice shorter than `size` as the last one.
+     */
     get: operations['listNews'];
     put?: never;
     post?: never;
@@ -901,13 +904,6 @@ export interface components {
       time: string;
       description: string;
     };
-    NewsPage: {
-      items: components['schemas']['News'][];
-      totalPages: number;
-      totalElements: number;
-      page: number;
-      size: number;
-    };
     Event: {
       eventId: components['schemas']['Id'];
       /** @example latte art workshop */
@@ -1577,7 +1573,9 @@ export interface operations {
   listNews: {
     parameters: {
       query?: {
+        /** @description Zero-based slice number; only read together with `size`. */
         page?: number;
+        /** @description Items per slice; absent means the whole list. */
         size?: number;
       };
       header?: never;
@@ -1586,13 +1584,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of news. */
+      /** @description News items, newest first. */
       200: {
         headers: {
+          /** @description How many news items exist in all, whatever slice was asked for. */
+          'X-Total-Count'?: number;
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['NewsPage'];
+          'application/json': components['schemas']['News'][];
         };
       };
       400: components['responses']['BadRequest'];

@@ -19,7 +19,6 @@ export type CartPromos = Schemas['CartPromos'];
 export type ShipMethod = Schemas['ShipMethod'];
 
 export type News = Schemas['News'];
-export type NewsPage = Schemas['NewsPage'];
 // Named ShopEvent, not Event: importing a type called Event would shadow the DOM's Event.
 export type ShopEvent = Schemas['Event'];
 export type Space = Schemas['Space'];
@@ -65,7 +64,7 @@ type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['paramete
 export type FeaturedProductsParams = QueryOf<'listFeaturedProducts'>;
 export type SearchProductsParams = QueryOf<'searchProducts'>;
 export type RelatedProductsParams = QueryOf<'listRelatedProducts'>;
-export type NewsPageParams = QueryOf<'listNews'>;
+export type NewsListParams = QueryOf<'listNews'>;
 export type UpcomingEventsParams = QueryOf<'listUpcomingEvents'>;
 export type ClosedEventsParams = QueryOf<'listClosedEvents'>;
 export type AccountOrdersParams = QueryOf<'listAccountOrders'>;

@@ -185,20 +185,18 @@ export const catalogueHandlers = {
   listNews: (ctx) => {
     const { db } = ctx;
     const query = ctx.query as NewsQuery;
-    const page = query.page ?? 0;
-    const size = query.size ?? 6;
     const total = Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM news')?.n ?? 0);
-    const rows = db.all<NewsRow>(
-      'SELECT * FROM news ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
-      [size, page * size],
-    );
-    return ok({
-      items: rows.map(newsJson),
-      totalPages: Math.ceil(total / size),
-      totalElements: total,
-      page,
-      size,
-    });
+    const newestFirst = 'SELECT * FROM news ORDER BY created_at DESC, id DESC';
+    // The contract's news list is a plain array (spec §7); paging is optional and the total
+    // travels in a header, so the body keeps one shape whether or not a client pages.
+    const rows =
+      query.size === undefined
+        ? db.all<NewsRow>(newestFirst)
+        : db.all<NewsRow>(`${newestFirst} LIMIT ? OFFSET ?`, [
+            query.size,
+            (query.page ?? 0) * query.size,
+          ]);
+    return { ...ok(rows.map(newsJson)), headers: { 'X-Total-Count': String(total) } };
   },
 
   getNews: ({ db, params }) => {
