@@ -1,10 +1,209 @@
+import { useQuery } from '@tanstack/react-query';
+import { css, cx } from 'styled-system/css';
+import { eventQueries } from '../../api/content.queries';
+import type { ShopEvent } from '../../api/types';
+import { formatDate, formatDateTime, formatDuration } from '../../components/format-date';
+import { LoadError } from '../../components/load-error';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { VisuallyHidden } from '../../components/visually-hidden';
+
+/** The API's largest page: the community page lists every upcoming and past event it has. */
+export const EVENTS_PAGE_SIZE = 50;
+/** The generated event art is 3:2 (scripts/generate-art.ts). */
+const IMAGE_WIDTH = 1200;
+const IMAGE_HEIGHT = 800;
+
+const sectionHeading = css({
+  fontSize: { base: 'xl', md: '2xl' },
+  fontWeight: 'bold',
+  color: 'text',
+  mb: { base: '4', md: '5' },
+});
+
+const cardStyle = css({
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'xl',
+  overflow: 'hidden',
+  boxShadow: 'xs',
+  h: 'full',
+});
+
+const imageStyle = css({
+  display: 'block',
+  w: 'full',
+  h: 'full',
+  aspectRatio: '3/2',
+  objectFit: 'cover',
+  bg: 'surfaceMuted',
+});
 
 export function CommunityPage() {
   return (
     <PageContainer>
-      <PageTitle>Community</PageTitle>
+      <PageTitle subtitle="Workshops, cuppings and evenings around the big table: come and join us.">
+        Community
+      </PageTitle>
+      <div
+        className={css({ display: 'flex', flexDirection: 'column', gap: { base: '10', md: '14' } })}
+      >
+        <UpcomingEvents />
+        <PastEvents />
+      </div>
     </PageContainer>
+  );
+}
+
+function UpcomingEvents() {
+  const upcoming = useQuery(eventQueries.upcoming(EVENTS_PAGE_SIZE));
+  return (
+    <section aria-labelledby="upcoming-events">
+      <h2 id="upcoming-events" className={sectionHeading}>
+        Upcoming events
+      </h2>
+      {upcoming.isPending ? (
+        <EventsLoading label="Loading upcoming events..." />
+      ) : upcoming.isError ? (
+        <LoadError
+          title="We could not load the upcoming events."
+          detail={upcoming.error.message}
+          onRetry={() => void upcoming.refetch()}
+          retrying={upcoming.isFetching}
+        />
+      ) : upcoming.data.length === 0 ? (
+        <p className={css({ color: 'textMuted' })}>
+          No upcoming events right now. Check back soon.
+        </p>
+      ) : (
+        <ul
+          data-testid="upcoming-events"
+          className={css({
+            listStyle: 'none',
+            display: 'grid',
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
+            gap: { base: '5', md: '6' },
+          })}
+        >
+          {upcoming.data.map((event, index) => (
+            <li key={event.eventId}>
+              <article className={cardStyle} data-testid="event-card">
+                <img
+                  src={event.image}
+                  alt=""
+                  width={IMAGE_WIDTH}
+                  height={IMAGE_HEIGHT}
+                  // The first row is above the fold on a wide screen; on a phone only the first.
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  className={imageStyle}
+                />
+                <div className={css({ p: { base: '4', md: '5' } })}>
+                  <p
+                    className={css({
+                      fontSize: 'sm',
+                      fontWeight: 'semibold',
+                      color: 'accent',
+                      _dark: { color: 'text' },
+                    })}
+                  >
+                    <time dateTime={event.startDate}>{formatDateTime(event.startDate)}</time>
+                  </p>
+                  <h3 className={eventName}>{event.name}</h3>
+                  <p className={css({ mt: '1', fontSize: 'sm', color: 'textMuted' })}>
+                    <VisuallyHidden>Duration: </VisuallyHidden>
+                    {formatDuration(event.duration)}
+                  </p>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const eventName = css({
+  mt: '1',
+  fontSize: 'lg',
+  fontWeight: 'semibold',
+  lineHeight: 'snug',
+  textTransform: 'capitalize',
+  color: 'text',
+});
+
+function PastEvents() {
+  const closed = useQuery(eventQueries.closed({ page: 0, size: EVENTS_PAGE_SIZE }));
+  return (
+    <section aria-labelledby="past-events">
+      <h2 id="past-events" className={sectionHeading}>
+        Past events
+      </h2>
+      {closed.isPending ? (
+        <EventsLoading label="Loading past events..." />
+      ) : closed.isError ? (
+        <LoadError
+          title="We could not load the past events."
+          detail={closed.error.message}
+          onRetry={() => void closed.refetch()}
+          retrying={closed.isFetching}
+        />
+      ) : closed.data.length === 0 ? (
+        <p className={css({ color: 'textMuted' })}>No past events yet.</p>
+      ) : (
+        <ul
+          data-testid="closed-events"
+          className={css({
+            listStyle: 'none',
+            display: 'grid',
+            gridTemplateColumns: {
+              base: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(3, minmax(0, 1fr))',
+              lg: 'repeat(4, minmax(0, 1fr))',
+            },
+            gap: { base: '3', md: '5' },
+          })}
+        >
+          {closed.data.map((event) => (
+            <li key={event.eventId}>
+              <PastEventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PastEventCard({ event }: { event: ShopEvent }) {
+  return (
+    <article className={cardStyle} data-testid="event-card">
+      <img
+        src={event.image}
+        alt=""
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        loading="lazy"
+        decoding="async"
+        className={cx(imageStyle, css({ filter: 'saturate(0.75)' }))}
+      />
+      <div className={css({ p: { base: '3', md: '4' } })}>
+        <p className={css({ fontSize: 'xs', color: 'textMuted' })}>
+          <time dateTime={event.startDate}>{formatDate(event.startDate)}</time>
+        </p>
+        <h3 className={cx(eventName, css({ fontSize: { base: 'sm', md: 'md' } }))}>{event.name}</h3>
+      </div>
+    </article>
+  );
+}
+
+function EventsLoading({ label }: { label: string }) {
+  return (
+    <div className={css({ minH: '40', display: 'grid', placeItems: 'center' })}>
+      <Spinner label={label} />
+    </div>
   );
 }

@@ -1,10 +1,146 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'wouter';
+import { css } from 'styled-system/css';
+import { ApiError } from '../../api/api-error';
+import { newsQueries } from '../../api/content.queries';
+import type { News } from '../../api/types';
+import { formatDate } from '../../components/format-date';
+import { LinkButton } from '../../components/link-button';
+import { LoadError } from '../../components/load-error';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../components/paths';
+import { Spinner } from '../../components/spinner';
+import { VisuallyHidden } from '../../components/visually-hidden';
+
+/** Ids are positive integers (openapi.yaml `Id`); anything else cannot name a news item. */
+function parseNewsId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+const articleColumn = css({ maxW: '3xl', mx: 'auto' });
 
 export function NewsDetailPage() {
+  const { newId: raw } = useParams<{ newId: string }>();
+  const newId = parseNewsId(raw);
   return (
     <PageContainer>
-      <PageTitle>News detail</PageTitle>
+      <div className={articleColumn}>
+        <BackToNews />
+        {newId === null ? <NewsNotFound /> : <NewsArticle newId={newId} />}
+      </div>
     </PageContainer>
+  );
+}
+
+function NewsArticle({ newId }: { newId: number }) {
+  const queryClient = useQueryClient();
+  // Starts from the list's copy of the item when the shopper came from the list (spec §2),
+  // and fetches it by id otherwise (a shared link, a reload).
+  const news = useQuery(newsQueries.detail(newId, queryClient));
+
+  if (news.isPending) {
+    return (
+      <div className={css({ minH: '60vh', display: 'grid', placeItems: 'center' })}>
+        <Spinner label="Loading the story..." />
+      </div>
+    );
+  }
+  if (news.isError) {
+    if (news.error instanceof ApiError && news.error.isNotFound) return <NewsNotFound />;
+    return (
+      <>
+        <PageTitle>News</PageTitle>
+        <LoadError
+          title="We could not load this story."
+          detail={news.error.message}
+          onRetry={() => void news.refetch()}
+          retrying={news.isFetching}
+        />
+      </>
+    );
+  }
+  return <NewsBody item={news.data} />;
+}
+
+function NewsBody({ item }: { item: News }) {
+  const paragraphs = item.description
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+  return (
+    <article data-testid="news-article">
+      <PageTitle
+        subtitle={
+          <>
+            <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+            <span aria-hidden="true"> · </span>
+            <VisuallyHidden>, </VisuallyHidden>
+            {item.time} read
+          </>
+        }
+      >
+        {item.title}
+      </PageTitle>
+      <img
+        src={item.image}
+        alt=""
+        // The generated news art is 16:9; the size is set so the text below never jumps.
+        width={1200}
+        height={675}
+        fetchPriority="high"
+        className={css({
+          display: 'block',
+          w: 'full',
+          h: 'auto',
+          aspectRatio: '16/9',
+          objectFit: 'cover',
+          bg: 'surfaceMuted',
+          borderRadius: 'xl',
+          mb: { base: '6', md: '8' },
+        })}
+      />
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '5',
+          fontSize: { base: 'md', md: 'lg' },
+          lineHeight: 'relaxed',
+          color: 'text',
+        })}
+      >
+        {paragraphs.map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      <div className={css({ mt: { base: '8', md: '10' } })}>
+        <LinkButton href={paths.news()} visual="outline">
+          More news
+        </LinkButton>
+      </div>
+    </article>
+  );
+}
+
+function BackToNews() {
+  return (
+    <p className={css({ mb: '4' })}>
+      <LinkButton href={paths.news()} visual="ghost" size="sm" css={css.raw({ ml: '-3' })}>
+        <span aria-hidden="true">←</span> Back to News
+      </LinkButton>
+    </p>
+  );
+}
+
+function NewsNotFound() {
+  return (
+    <div data-testid="news-not-found">
+      <PageTitle subtitle="This story does not exist, or it is no longer published.">
+        News not found
+      </PageTitle>
+      <LinkButton href={paths.news()}>See all news</LinkButton>
+    </div>
   );
 }
