@@ -39,18 +39,25 @@ export const spaceKeys = {
 
 type CachedNews = News[] | NewsSlice | InfiniteData<NewsSlice>;
 
-function cachedItems(data: CachedNews | undefined): News[] {
+/** The items of any news list query; detail entries (one News) are not lists and give none. */
+function cachedItems(data: CachedNews | News | undefined): News[] {
   if (data === undefined) return [];
   if (Array.isArray(data)) return data;
   if ('pages' in data) return data.pages.flatMap((slice) => slice.items);
-  return data.items;
+  if ('items' in data) return data.items;
+  return [];
 }
 
-/** A news item already loaded by any news list query (spec: detail uses the cached list item). */
-function cachedNews(queryClient: QueryClient, newId: Id): News | undefined {
-  for (const [, data] of queryClient.getQueriesData<CachedNews>({ queryKey: newsKeys.all })) {
-    const hit = cachedItems(data).find((item) => item.newId === newId);
-    if (hit) return hit;
+/** A news item already loaded by any news list query, and when that list was fetched. */
+function cachedNews(
+  queryClient: QueryClient,
+  newId: Id,
+): { item: News; updatedAt: number } | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: newsKeys.all })) {
+    const item = cachedItems(query.state.data as CachedNews | News | undefined).find(
+      (candidate) => candidate.newId === newId,
+    );
+    if (item) return { item, updatedAt: query.state.dataUpdatedAt };
   }
   return undefined;
 }
@@ -97,13 +104,18 @@ export const newsQueries = {
       getNextPageParam: (last, loaded, lastSlice) => nextNewsSlice(size, last, loaded, lastSlice),
       staleTime: NEWS_STALE_MS,
     }),
-  /** Pass the query client to start from a list's copy of the item, when there is one. */
+  /**
+   * Pass the query client to start from a list's copy of the item (spec §2: the detail uses the
+   * cached list item): it counts as fetched when the list was, so no request is made while the
+   * list is fresh. Without a copy, the item is fetched by id.
+   */
   detail: (newId: Id, queryClient?: QueryClient) =>
-    // Explicit type arguments: left to inference, placeholderData's function type wins over queryFn.
-    queryOptions<News, Error, News, ReturnType<typeof newsKeys.detail>>({
+    queryOptions({
       queryKey: newsKeys.detail(newId),
       queryFn: ({ signal }) => getNews(newId, { signal }),
-      placeholderData: () => (queryClient ? cachedNews(queryClient, newId) : undefined),
+      initialData: () => (queryClient ? cachedNews(queryClient, newId)?.item : undefined),
+      initialDataUpdatedAt: () =>
+        queryClient ? cachedNews(queryClient, newId)?.updatedAt : undefined,
       staleTime: NEWS_STALE_MS,
     }),
 };

@@ -86,18 +86,31 @@ describe('news detail', () => {
       { items: [newsItem(7), newsItem(4)], totalCount: 4 },
     ];
     queryClient.setQueryData(newsKeys.list(2), { pages: slices, pageParams: [0, 1] });
-    const placeholder = newsQueries.detail(4, queryClient).placeholderData as () =>
-      News | undefined;
-    expect(placeholder()).toEqual(newsItem(4));
+    const initial = newsQueries.detail(4, queryClient).initialData as () => News | undefined;
+    expect(initial()).toEqual(newsItem(4));
   });
 
   it("starts from the home teaser's copy, and has none for an item no list holds", () => {
     queryClient = new QueryClient();
     queryClient.setQueryData(newsKeys.latest(3), [newsItem(9), newsItem(8), newsItem(7)]);
-    const hit = newsQueries.detail(8, queryClient).placeholderData as () => News | undefined;
-    const miss = newsQueries.detail(2, queryClient).placeholderData as () => News | undefined;
+    const hit = newsQueries.detail(8, queryClient).initialData as () => News | undefined;
+    const miss = newsQueries.detail(2, queryClient).initialData as () => News | undefined;
     expect(hit()).toEqual(newsItem(8));
     expect(miss()).toBeUndefined();
+  });
+
+  it('counts the copy as fetched when its list was, so a fresh list means no request', async () => {
+    const fetch = vi.fn(async () => Response.json(newsItem(8)));
+    configureApi({ baseUrl: 'https://shop.example', fetch });
+    queryClient = new QueryClient();
+    queryClient.setQueryData(newsKeys.latest(3), [newsItem(9), newsItem(8)]);
+    const item = await queryClient.ensureQueryData(newsQueries.detail(8, queryClient));
+    expect(item).toEqual(newsItem(8));
+    await queryClient.fetchQuery(newsQueries.detail(8, queryClient));
+    expect(fetch).not.toHaveBeenCalled();
+    // No list holds item 2: it is fetched by id.
+    await queryClient.fetchQuery(newsQueries.detail(2, queryClient));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

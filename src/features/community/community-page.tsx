@@ -35,7 +35,7 @@ const cardStyle = css({
 const imageStyle = css({
   display: 'block',
   w: 'full',
-  h: 'full',
+  h: 'auto',
   aspectRatio: '3/2',
   objectFit: 'cover',
   bg: 'surfaceMuted',
