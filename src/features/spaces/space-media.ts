@@ -1,0 +1,71 @@
+// How a space becomes a gallery photo and a lightbox slide. Kept free of React so the rules
+// (which items are videos, what size a photo has before it is measured) are tested on their own.
+import type { Slide } from 'yet-another-react-lightbox';
+import type { Photo } from 'react-photo-album';
+import type { Space } from '../../api/types';
+
+export type MediaSize = { width: number; height: number };
+
+/**
+ * Used when an item's size cannot be measured (it failed to load): the gallery still lays it
+ * out, at the generated art's most common 4:3.
+ */
+export const FALLBACK_SIZE: MediaSize = { width: 1200, height: 900 };
+
+const VIDEO_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+};
+
+/**
+ * The video MIME type when the item's media is a video file, else undefined. The contract's
+ * Space has one media URL (`image`) and its `type` names the kind of room, so the file type is
+ * the only signal a video item can carry.
+ */
+export function videoType(url: string): string | undefined {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  return extension === undefined ? undefined : VIDEO_TYPES[extension];
+}
+
+/** "long window" → "Long window": space names are stored in lower case. */
+export function spaceTitle(space: Pick<Space, 'name'>): string {
+  return space.name.charAt(0).toUpperCase() + space.name.slice(1);
+}
+
+/** What a screen reader hears for the item, in the gallery and in the lightbox. */
+export function spaceDescription(space: Pick<Space, 'name' | 'type'>): string {
+  return `${spaceTitle(space)}, ${space.type}`;
+}
+
+/** `video` is the MIME type when the item is a video. */
+export type SpacePhoto = Photo & { space: Space; video: string | undefined };
+
+export function toPhoto(space: Space, size: MediaSize | undefined): SpacePhoto {
+  const { width, height } = size ?? FALLBACK_SIZE;
+  return {
+    key: String(space.spaceId),
+    src: space.image,
+    width,
+    height,
+    alt: spaceDescription(space),
+    label: `View ${spaceDescription(space)} larger`,
+    space,
+    video: videoType(space.image),
+  };
+}
+
+export function toSlide(space: Space, size: MediaSize | undefined): Slide {
+  const { width, height } = size ?? FALLBACK_SIZE;
+  const type = videoType(space.image);
+  if (type !== undefined) {
+    return {
+      type: 'video',
+      width,
+      height,
+      sources: [{ src: space.image, type }],
+    };
+  }
+  return { src: space.image, width, height, alt: spaceDescription(space) };
+}
