@@ -7,10 +7,15 @@ import { expect } from 'vitest';
  * or critical violation, naming the rule and the first offending elements. Call it once per
  * state worth checking (a page, an open drawer, each checkout step), in light and in dark.
  */
-export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  where: string,
+  /** CSS selectors to limit the check to (e.g. a page's `main` and a dialog); default: all. */
+  include: string[] = [],
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of include) builder = builder.include(selector);
+  const results = await builder.analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
