@@ -15,6 +15,14 @@ export const EVENTS_PAGE_SIZE = 50;
 const IMAGE_WIDTH = 1200;
 const IMAGE_HEIGHT = 800;
 
+/**
+ * Event names are stored in mixed case ("latte art workshop", "PUBLIC CUPPING"); lower-cased
+ * here and capitalised by CSS, every name reads the same way.
+ */
+function displayName(event: Pick<ShopEvent, 'name'>): string {
+  return event.name.toLowerCase();
+}
+
 const sectionHeading = css({
   fontSize: { base: 'xl', md: '2xl' },
   fontWeight: 'bold',
@@ -111,7 +119,7 @@ function UpcomingEvents() {
                   >
                     <time dateTime={event.startDate}>{formatDateTime(event.startDate)}</time>
                   </p>
-                  <h3 className={eventName}>{event.name}</h3>
+                  <h3 className={eventName}>{displayName(event)}</h3>
                   <p className={css({ mt: '1', fontSize: 'sm', color: 'textMuted' })}>
                     <VisuallyHidden>Duration: </VisuallyHidden>
                     {formatDuration(event.duration)}
@@ -194,7 +202,9 @@ function PastEventCard({ event }: { event: ShopEvent }) {
         <p className={css({ fontSize: 'xs', color: 'textMuted' })}>
           <time dateTime={event.startDate}>{formatDate(event.startDate)}</time>
         </p>
-        <h3 className={cx(eventName, css({ fontSize: { base: 'sm', md: 'md' } }))}>{event.name}</h3>
+        <h3 className={cx(eventName, css({ fontSize: { base: 'sm', md: 'md' } }))}>
+          {displayName(event)}
+        </h3>
       </div>
     </article>
   );
