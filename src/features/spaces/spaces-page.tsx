@@ -86,7 +86,7 @@ export function SpacesPage() {
 
   return (
     <PageContainer>
-      <PageTitle subtitle="Eight corners to work, meet and linger in. Choose a photo to see it larger.">
+      <PageTitle subtitle="Corners to work, meet and linger in. Choose a photo to see it larger.">
         Spaces
       </PageTitle>
       {spaces.isError ? (
