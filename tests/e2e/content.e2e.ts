@@ -264,3 +264,23 @@ function datetimes(elements: Element[]): (string | null)[] {
 function sources(elements: Element[]): (string | null)[] {
   return elements.map((element) => element.getAttribute('src'));
 }
+
+test('on a phone, the news, a story, the community and the spaces fit the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const visits: [string, () => Promise<void>][] = [
+    ['/news', () => page.getByTestId('news-card').first().waitFor()],
+    ['/news/1', () => page.getByTestId('news-article').waitFor()],
+    ['/community', () => page.getByTestId('closed-events').waitFor()],
+    ['/spaces', () => page.getByTestId('spaces-gallery').waitFor()],
+  ];
+  for (const [path, ready] of visits) {
+    await page.goto(path);
+    await ready();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `sideways scroll on ${path}`).toBe(0);
+  }
+});
