@@ -80,9 +80,9 @@ describe('product page', () => {
     expect(screen.getByTestId('product-main-image').getAttribute('src')).toBe(
       '/images/products/3-1.svg',
     );
-    expect(screen.getByTestId('product-price').textContent).toBe('$5.00');
-    expect(screen.getByTestId('product-old-price').textContent).toBe('$6.00');
-    expect(screen.getByTestId('product-badge').textContent).toBe('Sale -17%');
+    expect(screen.getByTestId('detail-price').textContent).toBe('$5.00');
+    expect(screen.getByTestId('detail-old-price').textContent).toBe('$6.00');
+    expect(screen.getByTestId('detail-badge').textContent).toBe('Sale -17%');
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(
       within(breadcrumb)
@@ -136,7 +136,7 @@ describe('product page', () => {
     expect(add.hasAttribute('disabled')).toBe(true);
     const reasonId = add.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(reasonId)?.textContent).toMatch(/^Out of stock/);
-    expect(screen.getByTestId('product-badge').textContent).toBe('Out of stock');
+    expect(screen.getByTestId('detail-badge').textContent).toBe('Out of stock');
   });
 
   it('renders a product without images with a placeholder', async () => {

@@ -186,7 +186,7 @@ function ProductSummary({ product }: { product: Product }) {
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <p className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>
             <span
-              data-testid="product-price"
+              data-testid="detail-price"
               className={css({ fontSize: '3xl', fontWeight: 'bold', color: 'accent' })}
             >
               {formatPrice(product.price)}
@@ -194,13 +194,13 @@ function ProductSummary({ product }: { product: Product }) {
             {onSale && product.oldPrice !== null ? (
               <span className={css({ fontSize: 'lg', color: 'textMuted' })}>
                 <VisuallyHidden>was </VisuallyHidden>
-                <s data-testid="product-old-price">{formatPrice(product.oldPrice)}</s>
+                <s data-testid="detail-old-price">{formatPrice(product.oldPrice)}</s>
               </span>
             ) : null}
           </p>
           {badge?.kind === 'sale' ? (
             <span
-              data-testid="product-badge"
+              data-testid="detail-badge"
               className={css({
                 px: '2.5',
                 py: '1',
@@ -216,7 +216,7 @@ function ProductSummary({ product }: { product: Product }) {
           ) : null}
           {badge?.kind === 'outOfStock' ? (
             <span
-              data-testid="product-badge"
+              data-testid="detail-badge"
               className={css({
                 px: '2.5',
                 py: '1',
