@@ -1,15 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import {
-  PRICE_FILTERS,
-  SORT_OPTIONS,
-  type menuMachine,
-  type PriceFilter,
-  type SortOption,
-} from '../../../machines/menu.machine';
+import { PRICE_FILTERS, SORT_OPTIONS, type menuMachine } from '../../../machines/menu.machine';
 import { SelectField, TextField } from '../../components/form-field';
-import { PRICE_LABELS, SORT_LABELS } from './menu-filters';
+import { oneOf, PRICE_LABELS, SORT_LABELS } from './menu-filters';
 
 export type MenuActor = ActorRefFrom<typeof menuMachine>;
 
@@ -56,7 +50,10 @@ export function MenuControls({ menu }: { menu: MenuActor }) {
         name="price"
         value={price}
         onChange={(event) =>
-          menu.send({ type: 'menu.setPrice', price: event.target.value as PriceFilter })
+          menu.send({
+            type: 'menu.setPrice',
+            price: oneOf(PRICE_FILTERS, event.target.value, price),
+          })
         }
       >
         {PRICE_FILTERS.map((value) => (
@@ -70,7 +67,7 @@ export function MenuControls({ menu }: { menu: MenuActor }) {
         name="sort"
         value={sort}
         onChange={(event) =>
-          menu.send({ type: 'menu.setSort', sort: event.target.value as SortOption })
+          menu.send({ type: 'menu.setSort', sort: oneOf(SORT_OPTIONS, event.target.value, sort) })
         }
       >
         {SORT_OPTIONS.map((value) => (

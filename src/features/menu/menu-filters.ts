@@ -59,7 +59,8 @@ export function menuQueryParams(filters: MenuFilters): MenuQueryParams {
   };
 }
 
-function pick<T extends string>(values: readonly T[], raw: string | null, fallback: T): T {
+/** `raw` when it is one of `values`, else `fallback` (URL parameters, select values). */
+export function oneOf<T extends string>(values: readonly T[], raw: string | null, fallback: T): T {
   return values.find((value) => value === raw) ?? fallback;
 }
 
@@ -67,11 +68,11 @@ function pick<T extends string>(values: readonly T[], raw: string | null, fallba
 export function parseMenuSearch(search: string): MenuFilters {
   const params = new URLSearchParams(search);
   return {
-    category: pick(MENU_CATEGORIES, params.get('category'), DEFAULT_MENU_FILTERS.category),
+    category: oneOf(MENU_CATEGORIES, params.get('category'), DEFAULT_MENU_FILTERS.category),
     // The contract allows 100 characters; a longer shared link is cut rather than refused.
     search: (params.get('search') ?? '').trim().slice(0, 100),
-    price: pick(PRICE_FILTERS, params.get('price'), DEFAULT_MENU_FILTERS.price),
-    sort: pick(SORT_OPTIONS, params.get('sort'), DEFAULT_MENU_FILTERS.sort),
+    price: oneOf(PRICE_FILTERS, params.get('price'), DEFAULT_MENU_FILTERS.price),
+    sort: oneOf(SORT_OPTIONS, params.get('sort'), DEFAULT_MENU_FILTERS.sort),
   };
 }
 
