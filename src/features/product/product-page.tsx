@@ -167,7 +167,8 @@ function ProductSummary({ product }: { product: Product }) {
     >
       <ProductGallery name={product.name} images={product.images} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        <div>
+        {/* The column's gap spaces the title; the child selector outweighs PageTitle's own margin. */}
+        <div className={css({ textTransform: 'capitalize', '& > div': { mb: '0' } })}>
           <p
             className={css({
               fontSize: 'xs',
@@ -179,9 +180,7 @@ function ProductSummary({ product }: { product: Product }) {
           >
             {categoryLabel(product.category)}
           </p>
-          <PageTitle className={css({ mb: '0', textTransform: 'capitalize' })}>
-            {product.name}
-          </PageTitle>
+          <PageTitle>{product.name}</PageTitle>
         </div>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <p className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>
