@@ -95,8 +95,10 @@ test('a shopper switches tabs, searches, filters and sorts; reload and back/forw
   await page.goto('/menu');
   await cards(page).first().waitFor();
 
-  // Food and Snack.
-  await tab(page, 'Food and Snack').click();
+  // Food and Snack, reached from the keyboard: the arrow keys move between the tabs.
+  await tab(page, 'Coffee and Beverage').focus();
+  await page.keyboard.press('ArrowRight');
+  await pwExpect(tab(page, 'Food and Snack')).toBeFocused();
   await page.waitForURL((url) => url.search === '?category=food_snack');
   await expectCardsToMatch(
     page,
@@ -171,6 +173,22 @@ test('a shopper switches tabs, searches, filters and sorts; reload and back/forw
   await page.waitForURL((url) => url.search === '?category=at_home');
   await pwExpect(searchBox(page)).toHaveValue('');
   await pwExpect(sortSelect(page)).toHaveValue('all');
+});
+
+test('on a phone, the menu and its filters fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/menu?category=at_home&sort=price_desc');
+  await cards(page).first().waitFor();
+
+  // Every tab can be seen, and nothing sticks out sideways.
+  for (const name of ['Coffee and Beverage', 'Food and Snack', 'Lumen Roastery at Home']) {
+    await pwExpect(tab(page, name)).toBeInViewport();
+  }
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expectNoSeriousA11yViolations(page, '/menu at 390 px');
 });
 
 test('a search that finds nothing says so and offers to reset the filters', async ({ page }) => {

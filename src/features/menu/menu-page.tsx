@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
 import { menuMachine } from '../../../machines/menu.machine';
 import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
@@ -17,7 +18,12 @@ import { MenuResults } from './menu-results';
  * machine writes every change the shopper makes back to it (`writeUrl`), and back/forward or a
  * shared link reach the machine as `menu.urlChanged`. A reload therefore restores the view.
  */
-export function MenuPage() {
+export type MenuPageProps = {
+  /** The Stately inspector (dev only; see src/app/inspect.ts), handed to the menu actor. */
+  inspect?: Observer<InspectionEvent>;
+};
+
+export function MenuPage({ inspect }: MenuPageProps = {}) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const urlFilters = useMemo(() => parseMenuSearch(search), [search]);
@@ -35,6 +41,7 @@ export function MenuPage() {
   );
   const menu = useActorRef(logic, {
     input: { filters: urlFilters, debounceMs: SEARCH_DEBOUNCE_MS },
+    inspect,
   });
 
   useEffect(() => {
