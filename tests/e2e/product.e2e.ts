@@ -93,6 +93,8 @@ test('a related product opens in place, and a café-only drink cannot be ordered
   const ristretto = await app.getJson<Product>('/api/v1/products/detail/1');
   expect(ristretto.isAvailableAtWeb).toBe(false);
 
+  // On a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/menu/detail/3');
   await page.getByTestId('related-products').getByRole('link', { name: ristretto.name }).click();
   await page.waitForURL('**/menu/detail/1');
@@ -105,6 +107,13 @@ test('a related product opens in place, and a café-only drink cannot be ordered
   await pwExpect(page.locator(`[id="${reasonId}"]`)).toHaveText(
     'Sold at our cafés only, so it cannot be ordered online.',
   );
+
+  // Nothing sticks out sideways at phone width.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expectNoSeriousA11yViolations(page, 'café-only product at 390 px');
 });
 
 test('an unknown product is a clear dead end with a way back to the menu', async ({ page }) => {
