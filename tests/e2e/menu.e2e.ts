@@ -67,7 +67,7 @@ test('a shopper loads the whole coffee list, one page at a time, without duplica
   await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
   await pwExpect(tab(page, 'Coffee and Beverage')).toHaveAttribute('aria-selected', 'true');
   await expectCardsToMatch(page, first.items);
-  await pwExpect(page.getByTestId('menu-count')).toHaveText('Showing 8 of 12 products');
+  await pwExpect(page.getByTestId('menu-status')).toHaveText('Showing 8 of 12 products');
   await expectNoSeriousA11yViolations(page, '/menu (light)');
 
   // I ask for more: the button says Loading... until the next page arrives.
@@ -80,7 +80,7 @@ test('a shopper loads the whole coffee list, one page at a time, without duplica
   const names = await cards(page).getByRole('heading').allTextContents();
   expect(new Set(names).size).toBe(12);
   await pwExpect(loadMore(page)).toHaveCount(0);
-  await pwExpect(page.getByTestId('menu-count')).toHaveText('Showing 12 of 12 products');
+  await pwExpect(page.getByTestId('menu-status')).toHaveText('Showing 12 of 12 products');
 
   // The menu in dark mode has no serious accessibility problem either.
   await setTheme(page, 'dark');

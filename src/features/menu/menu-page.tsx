@@ -68,12 +68,11 @@ export function MenuPage({ inspect }: MenuPageProps = {}) {
           ))}
         </TabList>
         <MenuControls menu={menu} />
-        {/* Radix renders only the selected panel's content; the others stay empty. */}
-        {CATEGORIES.map((value) => (
-          <TabPanel key={value} value={value}>
-            <MenuResults menu={menu} />
-          </TabPanel>
-        ))}
+        {/* One panel, for the selected tab: the results (and their live status) stay mounted
+            across tab changes, so the change is announced. */}
+        <TabPanel value={category}>
+          <MenuResults menu={menu} />
+        </TabPanel>
       </Tabs>
     </PageContainer>
   );

@@ -6,7 +6,6 @@ import { mergePages } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
 import { Button } from '../../components/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
-import { Spinner } from '../../components/spinner';
 import type { MenuActor } from './menu-controls';
 import { MENU_PAGE_SIZE, menuQueryParams } from './menu-filters';
 
@@ -82,105 +81,110 @@ export function MenuResults({ menu }: { menu: MenuActor }) {
     });
   }, [menu, page, loadedPages, hasNextPage]);
 
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" data-testid="menu-loading">
-        <Spinner label="Loading products..." />
-        <ul className={gridStyle} aria-hidden="true">
+  const empty = query.isSuccess && products.length === 0;
+  // One live region that stays mounted through loading, results and "nothing found", so each
+  // change is announced (a region mounted together with its text is often not read).
+  const status = query.isPending
+    ? 'Loading products...'
+    : query.isError && !data
+      ? ''
+      : empty
+        ? 'No products match your search and filters.'
+        : `Showing ${products.length} of ${totalElements} ${totalElements === 1 ? 'product' : 'products'}`;
+
+  return (
+    <div
+      aria-busy={query.isPending || undefined}
+      className={css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } })}
+    >
+      <p
+        role="status"
+        data-testid="menu-status"
+        className={
+          empty
+            ? css({ fontWeight: 'semibold', fontSize: 'lg' })
+            : css({ color: 'textMuted', fontSize: 'sm', minH: '5' })
+        }
+      >
+        {status}
+      </p>
+      {query.isPending ? (
+        <ul className={gridStyle} aria-hidden="true" data-testid="menu-loading">
           {Array.from({ length: MENU_PAGE_SIZE }, (_, index) => (
             <li key={index}>
               <ProductCardSkeleton />
             </li>
           ))}
         </ul>
-      </div>
-    );
-  }
-
-  if (query.isError && !data) {
-    return (
-      <div role="alert" className={panelStyle} data-testid="menu-error">
-        <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-          We could not load the menu.
-        </p>
-        <p className={css({ color: 'textMuted' })}>{query.error.message}</p>
-        <Button
-          visual="outline"
-          size="sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-        >
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  if (products.length === 0) {
-    return (
-      <div className={panelStyle} data-testid="menu-empty">
-        <p role="status" className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-          No products match your search and filters.
-        </p>
-        {canReset ? (
-          <>
-            <p className={css({ color: 'textMuted' })}>
-              Try another word, or show everything in this category again.
-            </p>
-            <Button size="sm" onClick={() => menu.send({ type: 'menu.resetFilters' })}>
-              Reset filters
-            </Button>
-          </>
-        ) : (
-          <p className={css({ color: 'textMuted' })}>Nothing is on this part of the menu yet.</p>
-        )}
-      </div>
-    );
-  }
-
-  return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '8' } })}>
-      <p
-        role="status"
-        className={css({ color: 'textMuted', fontSize: 'sm' })}
-        data-testid="menu-count"
-      >
-        Showing {products.length} of {totalElements} {totalElements === 1 ? 'product' : 'products'}
-      </p>
-      <ul className={gridStyle} data-testid="menu-products">
-        {products.map((product) => (
-          <li key={product.productId}>
-            <ProductCard product={product} headingLevel="h2" />
-          </li>
-        ))}
-      </ul>
-      {moreAvailable ? (
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            gap: '2',
-          })}
-        >
-          {query.isFetchNextPageError && !loadingMore ? (
-            <p role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
-              Could not load more products. {query.error?.message}
-            </p>
-          ) : null}
+      ) : query.isError && !data ? (
+        <div role="alert" className={panelStyle} data-testid="menu-error">
+          <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+            We could not load the menu.
+          </p>
+          <p className={css({ color: 'textMuted' })}>{query.error.message}</p>
           <Button
             visual="outline"
-            size="lg"
-            aria-busy={loadingMore || undefined}
-            // Stays focusable while loading (a disabled button would drop keyboard focus); the
-            // machine ignores a second Load More until the page arrives.
-            disabled={!canLoadMore && !loadingMore}
-            onClick={() => menu.send({ type: 'menu.loadMore' })}
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
           >
-            {loadingMore ? 'Loading...' : 'Load More'}
+            Try again
           </Button>
         </div>
-      ) : null}
+      ) : empty ? (
+        <div className={panelStyle} data-testid="menu-empty">
+          {canReset ? (
+            <>
+              <p className={css({ color: 'textMuted' })}>
+                Try another word, or show everything in this category again.
+              </p>
+              <Button size="sm" onClick={() => menu.send({ type: 'menu.resetFilters' })}>
+                Reset filters
+              </Button>
+            </>
+          ) : (
+            <p className={css({ color: 'textMuted' })}>Nothing is on this part of the menu yet.</p>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className={gridStyle} data-testid="menu-products">
+            {products.map((product) => (
+              <li key={product.productId}>
+                <ProductCard product={product} headingLevel="h2" />
+              </li>
+            ))}
+          </ul>
+          {moreAvailable ? (
+            <div
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: '2',
+                mt: '2',
+              })}
+            >
+              {query.isFetchNextPageError && !loadingMore ? (
+                <p role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
+                  Could not load more products. {query.error?.message}
+                </p>
+              ) : null}
+              <Button
+                visual="outline"
+                size="lg"
+                aria-busy={loadingMore || undefined}
+                // Stays focusable while loading (a disabled button would drop keyboard focus);
+                // the machine ignores a second Load More until the page arrives.
+                disabled={!canLoadMore && !loadingMore}
+                onClick={() => menu.send({ type: 'menu.loadMore' })}
+              >
+                {loadingMore ? 'Loading...' : 'Load More'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }
