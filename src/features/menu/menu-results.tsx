@@ -18,6 +18,8 @@ const gridStyle = css({
     lg: 'repeat(4, minmax(0, 1fr))',
   },
   gap: { base: '3', md: '6' },
+  // Cards in one row end level, whatever the length of their names.
+  '& > li > *': { h: 'full' },
 });
 
 const panelStyle = css({

@@ -13,6 +13,8 @@ const gridStyle = css({
   display: 'grid',
   gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
   gap: { base: '3', md: '6' },
+  // Cards in one row end level, whatever the length of their names.
+  '& > li > *': { h: 'full' },
 });
 
 /** "You May Also Like": four products of the same category, this one excluded (by the API). */
