@@ -18,7 +18,7 @@ export function OrderButton() {
       aria-label={`Order, ${count} ${count === 1 ? 'item' : 'items'} in cart`}
     >
       <BagIcon />
-      <span>Order</span>
+      <span>Order</span>{' '}
       <span
         data-testid="order-count"
         className={css({

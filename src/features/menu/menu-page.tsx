@@ -1,10 +1,79 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
+import { css } from 'styled-system/css';
+import { menuMachine } from '../../../machines/menu.machine';
+import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../components/paths';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/tabs';
+import { MenuControls } from './menu-controls';
+import { menuSearchString, parseMenuSearch, SEARCH_DEBOUNCE_MS } from './menu-filters';
+import { MenuResults } from './menu-results';
 
-export function MenuPage() {
+/**
+ * /menu. The address bar is the source of truth for the filters: it seeds the menu machine, the
+ * machine writes every change the shopper makes back to it (`writeUrl`), and back/forward or a
+ * shared link reach the machine as `menu.urlChanged`. A reload therefore restores the view.
+ */
+export type MenuPageProps = {
+  /** The Stately inspector (dev only; see src/app/inspect.ts), handed to the menu actor. */
+  inspect?: Observer<InspectionEvent>;
+};
+
+export function MenuPage({ inspect }: MenuPageProps = {}) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const urlFilters = useMemo(() => parseMenuSearch(search), [search]);
+
+  // Created once: the machine is handed the real URL writer here, where the router lives.
+  const [logic] = useState(() =>
+    menuMachine.provide({
+      actions: {
+        writeUrl: (_, { filters, history }) =>
+          navigate(`${paths.menu()}${menuSearchString(filters)}`, {
+            replace: history === 'replace',
+          }),
+      },
+    }),
+  );
+  const menu = useActorRef(logic, {
+    input: { filters: urlFilters, debounceMs: SEARCH_DEBOUNCE_MS },
+    inspect,
+  });
+
+  useEffect(() => {
+    menu.send({ type: 'menu.urlChanged', filters: urlFilters });
+  }, [menu, urlFilters]);
+
+  const category = useSelector(menu, (snapshot) => snapshot.context.filters.category);
+
   return (
     <PageContainer>
-      <PageTitle>Menu</PageTitle>
+      <PageTitle subtitle="Freshly pulled drinks, food from our kitchen, and everything to brew at home.">
+        Menu
+      </PageTitle>
+      <Tabs
+        value={category}
+        onValueChange={(next) => menu.send({ type: 'menu.selectCategory', category: next })}
+        className={css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '6' } })}
+      >
+        <TabList label="Menu categories">
+          {CATEGORIES.map((value) => (
+            <Tab key={value} value={value}>
+              {CATEGORY_LABELS[value]}
+            </Tab>
+          ))}
+        </TabList>
+        <MenuControls menu={menu} />
+        {/* One panel, for the selected tab: the results (and their live status) stay mounted
+            across tab changes, so the change is announced. */}
+        <TabPanel value={category}>
+          <MenuResults menu={menu} />
+        </TabPanel>
+      </Tabs>
     </PageContainer>
   );
 }

@@ -1,10 +1,241 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'wouter';
+import { css } from 'styled-system/css';
+import { isApiError } from '../../api/api-error';
+import { productQueries } from '../../api/products.queries';
+import type { Product } from '../../api/types';
+import { BRAND_NAME } from '../../components/brand';
+import { Button } from '../../components/button';
+import { categoryLabel } from '../../components/category-labels';
+import { formatPrice } from '../../components/format-price';
+import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../components/paths';
+import { productBadge } from '../../components/product-badge';
+import { Spinner } from '../../components/spinner';
+import { VisuallyHidden } from '../../components/visually-hidden';
+import { AddToCart } from './add-to-cart';
+import { ProductDescription } from './product-description';
+import { ProductGallery } from './product-gallery';
+import { RelatedProducts } from './related-products';
 
+/** A path id the API could know: a positive whole number. Anything else is not a product. */
+function parseProductId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** /menu/detail/{productId} */
 export function ProductPage() {
+  const params = useParams<{ productId: string }>();
+  const productId = parseProductId(params.productId);
   return (
     <PageContainer>
-      <PageTitle>Product detail</PageTitle>
+      <Breadcrumb />
+      {productId === null ? (
+        <ProductNotFound />
+      ) : (
+        // Keyed by id: a related product opens with its own gallery, quantity and modal state.
+        <ProductDetail key={productId} productId={productId} />
+      )}
     </PageContainer>
+  );
+}
+
+function Breadcrumb() {
+  const separator = (
+    <span aria-hidden="true" className={css({ color: 'textMuted' })}>
+      &gt;
+    </span>
+  );
+  const linkStyle = css({
+    color: 'textMuted',
+    textDecoration: 'underline',
+    textUnderlineOffset: '3px',
+    _hover: { color: 'text' },
+    _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  });
+  return (
+    <nav aria-label="Breadcrumb" className={css({ mb: { base: '5', md: '8' }, fontSize: 'sm' })}>
+      <ol className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none' })}>
+        <li className={css({ display: 'flex', gap: '2' })}>
+          <Link href={paths.home()} className={linkStyle}>
+            Home
+          </Link>
+          {separator}
+        </li>
+        <li className={css({ display: 'flex', gap: '2' })}>
+          <Link href={paths.menu()} className={linkStyle}>
+            Menu
+          </Link>
+          {separator}
+        </li>
+        <li>
+          <span aria-current="page" className={css({ fontWeight: 'semibold' })}>
+            Detail
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductDetail({ productId }: { productId: number }) {
+  const product = useQuery(productQueries.detail(productId));
+
+  if (product.isPending) {
+    return (
+      <div
+        aria-busy="true"
+        className={css({ minH: '60vh', display: 'grid', placeItems: 'center' })}
+      >
+        <Spinner label="Loading product..." size="lg" />
+      </div>
+    );
+  }
+
+  if (product.isError) {
+    if (isApiError(product.error) && product.error.isNotFound) return <ProductNotFound />;
+    return (
+      <div
+        role="alert"
+        data-testid="product-error"
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          gap: '3',
+          p: { base: '5', md: '8' },
+          bg: 'surface',
+          borderWidth: '1px',
+          borderColor: 'danger',
+          borderRadius: 'xl',
+        })}
+      >
+        <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>Failed to load product.</p>
+        <p className={css({ color: 'textMuted' })}>{product.error.message}</p>
+        <Button
+          visual="outline"
+          size="sm"
+          onClick={() => void product.refetch()}
+          disabled={product.isFetching}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ProductSummary product={product.data} />
+      <RelatedProducts product={product.data} />
+    </>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div data-testid="product-not-found" className={css({ py: { base: '8', md: '12' } })}>
+      <PageTitle subtitle="This product is not on our menu, or not any more.">
+        Product not found
+      </PageTitle>
+      <LinkButton href={paths.menu()}>Back to the menu</LinkButton>
+    </div>
+  );
+}
+
+function ProductSummary({ product }: { product: Product }) {
+  const badge = productBadge(product);
+  const onSale = badge?.kind === 'sale' && product.oldPrice !== null;
+
+  useEffect(() => {
+    document.title = `${product.name} | ${BRAND_NAME}`;
+  }, [product.name]);
+
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        gap: { base: '6', md: '10', lg: '14' },
+        alignItems: 'start',
+      })}
+    >
+      <ProductGallery name={product.name} images={product.images} />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        {/* The column's gap spaces the title; the child selector outweighs PageTitle's own margin. */}
+        <div className={css({ textTransform: 'capitalize', '& > div': { mb: '0' } })}>
+          <p
+            className={css({
+              fontSize: 'xs',
+              textTransform: 'uppercase',
+              letterSpacing: 'wider',
+              color: 'textMuted',
+              mb: '2',
+            })}
+          >
+            {categoryLabel(product.category)}
+          </p>
+          <PageTitle>{product.name}</PageTitle>
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+          <p className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>
+            <span
+              data-testid="detail-price"
+              className={css({ fontSize: '3xl', fontWeight: 'bold', color: 'accent' })}
+            >
+              {formatPrice(product.price)}
+            </span>
+            {onSale && product.oldPrice !== null ? (
+              <span className={css({ fontSize: 'lg', color: 'textMuted' })}>
+                <VisuallyHidden>was </VisuallyHidden>
+                <s data-testid="detail-old-price">{formatPrice(product.oldPrice)}</s>
+              </span>
+            ) : null}
+          </p>
+          {badge?.kind === 'sale' ? (
+            <span
+              data-testid="detail-badge"
+              className={css({
+                px: '2.5',
+                py: '1',
+                borderRadius: 'full',
+                fontSize: 'xs',
+                fontWeight: 'bold',
+                bg: 'danger',
+                color: 'accentText',
+              })}
+            >
+              <VisuallyHidden>Sale </VisuallyHidden>-{badge.percent}%
+            </span>
+          ) : null}
+          {badge?.kind === 'outOfStock' ? (
+            <span
+              data-testid="detail-badge"
+              className={css({
+                px: '2.5',
+                py: '1',
+                borderRadius: 'full',
+                fontSize: 'xs',
+                fontWeight: 'bold',
+                bg: 'text',
+                color: 'bg',
+              })}
+            >
+              Out of stock
+            </span>
+          ) : null}
+        </div>
+        <ProductDescription text={product.description} />
+        {product.quantity > 0 ? (
+          <p className={css({ fontSize: 'sm', color: 'textMuted' })}>{product.quantity} in stock</p>
+        ) : null}
+        <AddToCart product={product} />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,115 @@
+import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+
+/**
+ * Radix Tabs, wrapped once (conventions.md): roving focus with the arrow keys, Home/End, and the
+ * tab/panel wiring (aria-controls, aria-labelledby). Controlled only: the caller owns the value
+ * (the menu keeps it in its machine and the URL).
+ */
+export type TabsProps<T extends string> = {
+  value: T;
+  onValueChange: (value: T) => void;
+  children: ReactNode;
+  className?: string;
+};
+
+export function Tabs<T extends string>({
+  value,
+  onValueChange,
+  children,
+  className,
+}: TabsProps<T>) {
+  return (
+    <RadixTabs.Root
+      value={value}
+      // Radix types the value as string; only our own triggers (typed T) can produce one.
+      onValueChange={(next) => onValueChange(next as T)}
+      className={className}
+    >
+      {children}
+    </RadixTabs.Root>
+  );
+}
+
+export type TabListProps = {
+  /** The tab list's accessible name (e.g. "Menu categories"). */
+  label: string;
+  children: ReactNode;
+  className?: string;
+};
+
+export function TabList({ label, children, className }: TabListProps) {
+  return (
+    <RadixTabs.List
+      aria-label={label}
+      className={cx(
+        css({
+          display: 'flex',
+          gap: { base: '1', md: '2' },
+          p: '1',
+          bg: 'surfaceMuted',
+          // Long labels wrap onto a second row on a phone: every tab stays in sight.
+          flexWrap: 'wrap',
+          borderRadius: { base: '2xl', sm: 'full' },
+          maxW: 'full',
+          w: 'fit-content',
+        }),
+        className,
+      )}
+    >
+      {children}
+    </RadixTabs.List>
+  );
+}
+
+export function Tab<T extends string>({ value, children }: { value: T; children: ReactNode }) {
+  return (
+    <RadixTabs.Trigger
+      value={value}
+      className={css({
+        flexShrink: 0,
+        px: { base: '3.5', md: '5' },
+        py: '2',
+        minH: '10',
+        borderRadius: 'full',
+        fontSize: { base: 'sm', md: 'md' },
+        fontWeight: 'semibold',
+        color: 'textMuted',
+        bg: 'transparent',
+        cursor: 'pointer',
+        whiteSpace: 'nowrap',
+        transition: 'background-color 0.15s ease, color 0.15s ease',
+        _hover: { color: 'text' },
+        '&[data-state=active]': { bg: 'accent', color: 'accentText' },
+        _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      })}
+    >
+      {children}
+    </RadixTabs.Trigger>
+  );
+}
+
+export function TabPanel<T extends string>({
+  value,
+  children,
+  className,
+}: {
+  value: T;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <RadixTabs.Content
+      value={value}
+      className={cx(
+        css({
+          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '4px' },
+        }),
+        className,
+      )}
+    >
+      {children}
+    </RadixTabs.Content>
+  );
+}

@@ -1,0 +1,192 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { mergePages } from '../../../machines/menu.machine';
+import { productQueries } from '../../api/products.queries';
+import { Button } from '../../components/button';
+import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
+import type { MenuActor } from './menu-controls';
+import { MENU_PAGE_SIZE, menuQueryParams } from './menu-filters';
+
+const gridStyle = css({
+  listStyle: 'none',
+  display: 'grid',
+  gridTemplateColumns: {
+    base: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(3, minmax(0, 1fr))',
+    lg: 'repeat(4, minmax(0, 1fr))',
+  },
+  gap: { base: '3', md: '6' },
+  // Cards in one row end level, whatever the length of their names.
+  '& > li > *': { h: 'full' },
+});
+
+const panelStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '3',
+  p: { base: '5', md: '8' },
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'xl',
+});
+
+/**
+ * The product grid for the machine's filters. The pages come from TanStack Query's cache (one
+ * entry per category, search, price and sort); the machine says how many pages to show, and
+ * this view reports what the cache holds (`menu.pageLoaded`) so the machine can decide about
+ * Load More.
+ */
+export function MenuResults({ menu }: { menu: MenuActor }) {
+  const filters = useSelector(menu, (snapshot) => snapshot.context.filters);
+  const page = useSelector(menu, (snapshot) => snapshot.context.page);
+  const moreAvailable = useSelector(menu, (snapshot) => snapshot.hasTag('moreAvailable'));
+  const loadingMore = useSelector(menu, (snapshot) => snapshot.hasTag('loadingMore'));
+  const canLoadMore = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.loadMore' }));
+  const canReset = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.resetFilters' }));
+
+  const query = useInfiniteQuery(productQueries.menu(menuQueryParams(filters)));
+  const { data } = query;
+
+  // The cache may hold more pages than asked for (a return to filters seen before): show only
+  // pages 0..page, as the machine says.
+  const shownPages = useMemo(() => data?.pages.slice(0, page + 1) ?? [], [data, page]);
+  const products = useMemo(() => mergePages(shownPages), [shownPages]);
+  const totalElements = shownPages.at(-1)?.totalElements ?? 0;
+
+  useEffect(() => {
+    const last = shownPages.at(-1);
+    if (!data || !last) return;
+    menu.send({
+      type: 'menu.pageLoaded',
+      loadedPages: data.pages.length,
+      loadedItems: products.length,
+      totalElements: last.totalElements,
+      totalPages: last.totalPages,
+    });
+  }, [menu, data, shownPages, products]);
+
+  // The next page is fetched when the machine asks for a page the cache does not hold yet.
+  const fetchNextPage = useRef(query.fetchNextPage);
+  useEffect(() => {
+    fetchNextPage.current = query.fetchNextPage;
+  });
+  const loadedPages = data?.pages.length ?? 0;
+  const hasNextPage = query.hasNextPage;
+  useEffect(() => {
+    if (loadedPages === 0 || page < loadedPages || !hasNextPage) return;
+    void fetchNextPage.current().then((result) => {
+      if (result.isError) menu.send({ type: 'menu.loadFailed' });
+    });
+  }, [menu, page, loadedPages, hasNextPage]);
+
+  const empty = query.isSuccess && products.length === 0;
+  // One live region that stays mounted through loading, results and "nothing found", so each
+  // change is announced (a region mounted together with its text is often not read).
+  const status = query.isPending
+    ? 'Loading products...'
+    : query.isError && !data
+      ? ''
+      : empty
+        ? 'No products match your search and filters.'
+        : `Showing ${products.length} of ${totalElements} ${totalElements === 1 ? 'product' : 'products'}`;
+
+  return (
+    <div
+      aria-busy={query.isPending || undefined}
+      className={css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } })}
+    >
+      <p
+        role="status"
+        data-testid="menu-status"
+        className={
+          empty
+            ? css({ fontWeight: 'semibold', fontSize: 'lg' })
+            : css({ color: 'textMuted', fontSize: 'sm', minH: '5' })
+        }
+      >
+        {status}
+      </p>
+      {query.isPending ? (
+        <ul className={gridStyle} aria-hidden="true" data-testid="menu-loading">
+          {Array.from({ length: MENU_PAGE_SIZE }, (_, index) => (
+            <li key={index}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : query.isError && !data ? (
+        <div role="alert" className={panelStyle} data-testid="menu-error">
+          <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+            We could not load the menu.
+          </p>
+          <p className={css({ color: 'textMuted' })}>{query.error.message}</p>
+          <Button
+            visual="outline"
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : empty ? (
+        <div className={panelStyle} data-testid="menu-empty">
+          {canReset ? (
+            <>
+              <p className={css({ color: 'textMuted' })}>
+                Try another word, or show everything in this category again.
+              </p>
+              <Button size="sm" onClick={() => menu.send({ type: 'menu.resetFilters' })}>
+                Reset filters
+              </Button>
+            </>
+          ) : (
+            <p className={css({ color: 'textMuted' })}>Nothing is on this part of the menu yet.</p>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className={gridStyle} data-testid="menu-products">
+            {products.map((product) => (
+              <li key={product.productId}>
+                <ProductCard product={product} headingLevel="h2" />
+              </li>
+            ))}
+          </ul>
+          {moreAvailable ? (
+            <div
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: '2',
+                mt: '2',
+              })}
+            >
+              {query.isFetchNextPageError && !loadingMore ? (
+                <p role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
+                  Could not load more products. {query.error?.message}
+                </p>
+              ) : null}
+              <Button
+                visual="outline"
+                size="lg"
+                aria-busy={loadingMore || undefined}
+                // Stays focusable while loading (a disabled button would drop keyboard focus);
+                // the machine ignores a second Load More until the page arrives.
+                disabled={!canLoadMore && !loadingMore}
+                onClick={() => menu.send({ type: 'menu.loadMore' })}
+              >
+                {loadingMore ? 'Loading...' : 'Load More'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
