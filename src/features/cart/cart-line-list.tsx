@@ -31,7 +31,12 @@ export function CartLineList({ cart, bounded = false, onGoToMenu }: CartLineList
       className={css({ minW: '0', _focus: { outline: 'none' } })}
       data-testid="cart-lines"
     >
-      <p role="status" aria-live="polite" className={css({ srOnly: true })}>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="cart-announcer"
+        className={css({ srOnly: true })}
+      >
         {announcement}
       </p>
       {cart.cartItems.length === 0 ? (
