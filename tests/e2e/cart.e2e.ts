@@ -190,6 +190,29 @@ test('ten quick plus clicks with a slow API end at the right quantity and the se
   expect(patches.at(-1)).toBe(11);
 });
 
+test('closing the drawer right after quick clicks still saves the last quantity', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addToCart(page, CAPPUCINO, 1);
+  await page.reload();
+  await injectIntoRequests(page, PATCH_LINE, { 'X-Inject-Latency': '500' });
+
+  await openDrawer(page);
+  const plus = line(page, 'CAPPUCINO').getByRole('button', {
+    name: 'Increase quantity of CAPPUCINO',
+  });
+  for (let click = 0; click < 3; click += 1) await plus.click();
+  // Gone before the first answer is back.
+  await page.keyboard.press('Escape');
+  await drawer(page).waitFor({ state: 'detached' });
+
+  await expect.poll(async () => (await serverCart(page)).cartItems[0]?.quantity).toBe(4);
+  await expectOrderCount(page, 4);
+  await openDrawer(page);
+  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/4$/);
+});
+
 test('a refused quantity change rolls back with the server reason', async ({
   page,
   expectedHttpErrors,

@@ -1,22 +1,18 @@
 import { useEffect, useMemo } from 'react';
-import { MutationObserver, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import { fromPromise } from 'xstate';
-import { cartMutationFailure } from './cart-messages';
 import { cartKeys, cartMutations } from '../../api/cart.queries';
-import type { CartItem } from '../../api/types';
+import type { Cart, CartItem } from '../../api/types';
 import {
   cartLineMachine,
   type SavedLine,
   type SaveQuantityInput,
 } from '../../../machines/cart-line.machine';
+import { cartMutationFailure } from './cart-messages';
 
-/**
- * One line's quantity, through the cart line machine. The PATCH runs as a TanStack mutation
- * (MutationObserver) so it writes the answer into the cart query like every other cart change,
- * and `useIsMutating` (the busy state on money) counts it.
- */
+/** One line's quantity, through the cart line machine (optimistic, coalesced, rolled back). */
 export function useCartLine(item: CartItem) {
   const queryClient = useQueryClient();
   const logic = useMemo(
@@ -24,21 +20,13 @@ export function useCartLine(item: CartItem) {
       cartLineMachine.provide({
         actors: {
           saveQuantity: fromPromise<SavedLine, SaveQuantityInput>(async ({ input }) => {
-            const observer = new MutationObserver(
-              queryClient,
-              cartMutations(queryClient).updateItem,
-            );
-            const cart = await observer.mutate(input);
+            const cart = await saveLineQuantity(queryClient, input);
             const line = cart.cartItems.find((l) => l.cartItemId === input.cartItemId);
             return { quantity: line?.quantity ?? input.quantity, stock: line?.stock ?? 0 };
           }),
         },
         actions: {
-          reportFailure: (_, { error }) => {
-            toast.error(cartMutationFailure(error));
-            // The cart may have changed under us (stock, another tab): take the server's view.
-            void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
-          },
+          reportFailure: (_, { error }) => reportLineFailure(queryClient, error),
         },
       }),
     [queryClient],
@@ -52,6 +40,21 @@ export function useCartLine(item: CartItem) {
   useEffect(() => {
     actor.send({ type: 'quantity.serverUpdated', quantity: item.quantity, stock: item.stock });
   }, [actor, item.quantity, item.stock]);
+
+  // The list can close (drawer shut, page left) while a request is out and the shopper has
+  // already clicked past it. The machine stops with the component, so the latest target goes
+  // in one last request; sharing the line's mutation scope, it waits for the one in flight.
+  useEffect(
+    () => () => {
+      const snapshot = actor.getSnapshot();
+      const { cartItemId, target, sent } = snapshot.context;
+      if (!snapshot.hasTag('saving') || target === sent) return;
+      saveLineQuantity(queryClient, { cartItemId, quantity: target }).catch((error: unknown) =>
+        reportLineFailure(queryClient, error),
+      );
+    },
+    [actor, queryClient],
+  );
 
   const quantity = useSelector(actor, (snapshot) => snapshot.context.target);
   const saving = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
@@ -72,4 +75,23 @@ export function useCartLine(item: CartItem) {
     increase: () => change('quantity.increase'),
     decrease: () => change('quantity.decrease'),
   };
+}
+
+/**
+ * One PATCH of a line's quantity as a TanStack mutation: it writes the answer into the cart
+ * query like every cart change, counts for `useIsMutating` (the busy state on money), and, in
+ * one mutation scope per line, runs only after any earlier change of that line has answered.
+ */
+function saveLineQuantity(queryClient: QueryClient, input: SaveQuantityInput): Promise<Cart> {
+  const observer = new MutationObserver(queryClient, {
+    ...cartMutations(queryClient).updateItem,
+    scope: { id: `cart-line-${input.cartItemId}` },
+  });
+  return observer.mutate(input);
+}
+
+function reportLineFailure(queryClient: QueryClient, error: unknown): void {
+  toast.error(cartMutationFailure(error));
+  // The cart may have changed under us (stock, another tab): take the server's view.
+  void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
 }
