@@ -125,6 +125,28 @@ describe('CartSummaryPanel', () => {
     expect(screen.getByTestId('promo-chip')).toBeDefined();
   });
 
+  it('keeps a promo that saves nothing visible and removable, without a chip', async () => {
+    vi.mocked(clearCartPromo).mockResolvedValue(cart);
+    const user = userEvent.setup();
+    const stale: Cart = {
+      ...cart,
+      promo: cashback,
+      promoValidation: {
+        accepted: false,
+        message: 'Promo code does not apply to the selected products',
+        discountAmount: 0,
+      },
+    };
+    renderWithQueries(<CartSummaryPanel cart={stale} />);
+
+    expect(screen.queryByTestId('promo-chip')).toBeNull();
+    expect(screen.getByTestId('attached-promo').textContent).toBe(
+      'CASHBACK25 is applied but does not count: Promo code does not apply to the selected products.Remove',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove promo CASHBACK25' }));
+    await vi.waitFor(() => expect(clearCartPromo).toHaveBeenCalledOnce());
+  });
+
   it('offers a Back button when asked to', async () => {
     const onBack = vi.fn();
     const user = userEvent.setup();

@@ -107,6 +107,15 @@ export function PromoChooser({ cart }: { cart: Cart }) {
           clearing={clearPromo.isPending}
           onClear={() => clearPromo.mutate()}
         />
+      ) : cart.promo ? (
+        // No chip for a promo that saves nothing (spec §4), but the shopper must still see it and
+        // be able to take it off: an attached promo blocks every other one.
+        <AttachedPromoNote
+          code={cart.promo.code}
+          refusal={cart.promoValidation?.accepted === false ? cart.promoValidation.message : null}
+          clearing={clearPromo.isPending}
+          onClear={() => clearPromo.mutate()}
+        />
       ) : null}
 
       <form
@@ -311,6 +320,47 @@ function PromoChip({
           <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
+    </div>
+  );
+}
+
+function AttachedPromoNote({
+  code,
+  refusal,
+  clearing,
+  onClear,
+}: {
+  code: string;
+  /** The server's reason when the attached promo no longer applies to this cart. */
+  refusal: string | null;
+  clearing: boolean;
+  onClear: () => void;
+}) {
+  return (
+    <div
+      data-testid="attached-promo"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '3',
+        fontSize: 'sm',
+        color: 'textMuted',
+      })}
+    >
+      <p>
+        <span className={css({ fontFamily: 'mono', color: 'text' })}>{code}</span> is applied
+        {refusal ? ` but does not count: ${refusal}.` : ' but takes nothing off this cart yet.'}
+      </p>
+      <Button
+        visual="ghost"
+        size="sm"
+        aria-label={`Remove promo ${code}`}
+        disabled={clearing}
+        onClick={onClear}
+      >
+        Remove
+      </Button>
     </div>
   );
 }
