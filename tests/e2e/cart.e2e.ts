@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect as pwExpect } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../server/src/main';
 import type { CartPromos } from '../../src/api/types';
 import { expectNoSeriousA11yViolations, setTheme } from './support/axe';
 import { startApp, type RunningApp } from './support/app-server';
 import { ensureBuild } from './support/build';
+import { distDir } from './support/paths';
 import { addToCart, injectIntoRequests, serverCart } from './support/cart';
 import { expect, test as base } from './support/e2e-test';
 
@@ -346,4 +351,39 @@ test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows th
   await setTheme(page, 'light');
   await pwExpect(page.getByTestId('cart-line')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page, '/cart (light)');
+});
+
+test('the cart survives a restart of the reference API', async ({ page }) => {
+  // Its own server on its own database file, so it can be stopped and started again on the
+  // same port (local storage, where the guest cart token lives, belongs to the origin).
+  const dataDir = mkdtempSync(join(tmpdir(), 'lumen-cart-restart-'));
+  const problems: string[] = [];
+  const start = (port: number) =>
+    startServer({
+      port,
+      dbFile: join(dataDir, 'shop.sqlite'),
+      distDir,
+      logger: { info: () => undefined, error: (message) => problems.push(message) },
+    });
+  let server: RunningServer = await start(0);
+  try {
+    await page.goto(server.url);
+    await addToCart(page, CAPPUCINO, 2);
+    await addToCart(page, FRENCH_PRESS, 1);
+    await page.reload();
+    await expectOrderCount(page, 3);
+
+    await server.close();
+    server = await start(server.port);
+
+    await page.reload();
+    await expectOrderCount(page, 3);
+    await openDrawer(page);
+    await pwExpect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
+    await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
+    expect(problems).toEqual([]);
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
