@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
 import { LinkButton } from '../../components/link-button';
@@ -20,6 +20,7 @@ export type CartLineListProps = {
  */
 export function CartLineList({ cart, bounded = false, onGoToMenu }: CartLineListProps) {
   const [announcement, setAnnouncement] = useState('');
+  const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
   // A removed line takes its focused Remove button with it: keep focus in the list.
   const keepFocus = () => container.current?.focus();
@@ -55,22 +56,30 @@ export function CartLineList({ cart, bounded = false, onGoToMenu }: CartLineList
           </LinkButton>
         </div>
       ) : (
-        <ul
-          aria-label="Items in your cart"
-          className={cx(
-            css({ listStyle: 'none', pr: '1' }),
-            bounded ? css({ maxH: { base: '420px', md: '500px' }, overflowY: 'auto' }) : undefined,
-          )}
-        >
-          {cart.cartItems.map((item) => (
-            <CartLineRow
-              key={item.cartItemId}
-              item={item}
-              announce={setAnnouncement}
-              onRemoved={keepFocus}
-            />
-          ))}
-        </ul>
+        <>
+          {/* Keeps the outline whole (page h1 or dialog title, then this, then each line). */}
+          <h2 id={headingId} className={css({ srOnly: true })}>
+            Items in your cart
+          </h2>
+          <ul
+            aria-labelledby={headingId}
+            className={cx(
+              css({ listStyle: 'none', pr: '1' }),
+              bounded
+                ? css({ maxH: { base: '420px', md: '500px' }, overflowY: 'auto' })
+                : undefined,
+            )}
+          >
+            {cart.cartItems.map((item) => (
+              <CartLineRow
+                key={item.cartItemId}
+                item={item}
+                announce={setAnnouncement}
+                onRemoved={keepFocus}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
