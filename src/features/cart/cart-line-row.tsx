@@ -179,7 +179,8 @@ export function CartLineRow({ item, announce, onRemoved }: CartLineRowProps) {
         <button
           type="button"
           aria-label={`Remove ${name}`}
-          disabled={remove.isPending}
+          // Not while a quantity change is out: a removal overtaking it would answer "not found".
+          disabled={remove.isPending || line.saving}
           onClick={onRemove}
           className={css({
             display: 'inline-flex',
