@@ -324,6 +324,15 @@ test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows th
   await pwExpect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page, 'the cart drawer (dark)');
 
+  // On a phone the drawer still fits: nothing sticks out sideways, and axe agrees.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await drawer(page).evaluate(
+    (element) => element.scrollWidth - element.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expectNoSeriousA11yViolations(page, 'the cart drawer at 390 px (dark)');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // Tab keeps cycling inside the drawer (a modal dialog).
   for (let press = 0; press < 40; press += 1) {
     await page.keyboard.press('Tab');
