@@ -293,6 +293,7 @@ test('a shopper applies a promo, sees the discounted total, clears it, and reads
   // Closing the chip clears the promo.
   await chooser.getByRole('button', { name: 'Remove promo CASHBACK25' }).click();
   await pwExpect(chooser.getByTestId('promo-chip')).toHaveCount(0);
+  await pwExpect(chooser.getByPlaceholder('Enter code')).toBeFocused();
   await pwExpect(drawer(page).getByTestId('cart-total-before-discount')).toHaveCount(0);
   expect((await expectServerMoney(page)).discount).toBe(0);
 

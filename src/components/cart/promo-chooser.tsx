@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
@@ -45,6 +45,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
   const promos = useQuery(cartQueries.promos());
   const [refusal, setRefusal] = useState<string | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
   const onApplied = (next: Cart) => {
     setRefusal(null);
     setApplied(next.promoValidation?.message ?? null);
@@ -74,6 +75,8 @@ export function PromoChooser({ cart }: { cart: Cart }) {
     onSuccess: (next, variables, result, context) => {
       mutations.clearPromo.onSuccess?.(next, variables, result, context);
       setApplied(null);
+      // The control that had focus (chip or Remove) is gone with the promo.
+      codeInput.current?.focus();
     },
     // Spec §8: nothing is shown; the promo simply stays.
     onError: (error) => console.warn('Failed to clear promo', error),
@@ -128,6 +131,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
         <form.Field name="code">
           {(field) => (
             <TextField
+              ref={codeInput}
               label="Promo code"
               placeholder="Enter code"
               autoComplete="off"
