@@ -2,23 +2,32 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../api/cart.queries';
 import { Button } from '../components/button';
+import { useCartFlow } from '../components/cart-flow';
+import { ORDER_BUTTON_ID } from '../components/cart/order-button-id';
 
 /**
- * Spec §2: the Order button shows the cart's total quantity. It will open the cart drawer (a
- * later issue); until then it only shows the count. No cart yet, or a failed request, counts 0.
+ * Spec §2: the Order button shows the cart's total quantity and opens the cart drawer. No cart
+ * yet, or a failed request, counts 0. The count is the server's `totalQuantity`: during quick
+ * plus/minus clicks it follows each answer rather than the clicks, so it always agrees with the
+ * money the server has computed for the same cart (the drawer's lines show the clicks at once).
  */
 export function OrderButton() {
   const { data: cart } = useQuery(cartQueries.detail());
+  const { openCart } = useCartFlow();
   const count = cart?.totalQuantity ?? 0;
   return (
     <Button
+      id={ORDER_BUTTON_ID}
       visual="outline"
       size="sm"
+      aria-haspopup="dialog"
+      onClick={openCart}
       data-testid="order-button"
       aria-label={`Order, ${count} ${count === 1 ? 'item' : 'items'} in cart`}
     >
       <BagIcon />
       <span>Order</span>{' '}
+      {/* The space keeps "Order 2" two words, so the visible text is part of the label (WCAG 2.5.3). */}
       <span
         data-testid="order-count"
         className={css({

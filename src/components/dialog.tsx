@@ -59,6 +59,11 @@ export type DialogProps = {
   description?: ReactNode;
   variant?: 'modal' | 'drawer' | 'sheet';
   className?: string;
+  /**
+   * Where focus goes once the dialog closes. Radix returns it to the trigger; a dialog opened
+   * by app state rather than a trigger calls `event.preventDefault()` and moves focus itself.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 };
 
@@ -70,6 +75,7 @@ export function Dialog({
   description,
   variant = 'modal',
   className,
+  onCloseAutoFocus,
   children,
 }: DialogProps) {
   return (
@@ -85,6 +91,7 @@ export function Dialog({
         />
         <RadixDialog.Content
           className={cx(contentStyles({ variant }), className)}
+          onCloseAutoFocus={onCloseAutoFocus}
           // Without a description Radix warns in the console; say there is none on purpose.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

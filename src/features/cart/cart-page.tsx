@@ -1,10 +1,29 @@
+import { css } from 'styled-system/css';
+import { Button } from '../../components/button';
+import { useCartFlow } from '../../components/cart-flow';
+import { CartSummaryPanel } from '../../components/cart/cart-summary-panel';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { CartContent } from './cart-content';
 
+/** /cart (spec §2): the drawer's cart as a page, the Cart Summary beside the lines. */
 export function CartPage() {
+  const { openCheckout } = useCartFlow();
   return (
     <PageContainer>
       <PageTitle>My Cart</PageTitle>
+      <CartContent
+        renderSummary={(cart) => (
+          <CartSummaryPanel
+            cart={cart}
+            extra={
+              <Button size="lg" css={css.raw({ w: 'full' })} onClick={openCheckout}>
+                Checkout
+              </Button>
+            }
+          />
+        )}
+      />
     </PageContainer>
   );
 }

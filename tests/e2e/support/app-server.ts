@@ -14,14 +14,20 @@ export type RunningApp = {
   close: () => Promise<void>;
 };
 
+export type StartAppOptions = {
+  /** Honour the X-Inject-Latency / X-Inject-Status request headers (server/src/app.ts). */
+  faults?: boolean;
+};
+
 /** The reference API on a free port with a fresh, freshly seeded database, serving dist/. */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp({ faults = false }: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
   let problems: string[] = [];
   const server = await startServer({
     port: 0,
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
+    faults,
     logger: {
       info: () => undefined,
       error: (message, error) =>

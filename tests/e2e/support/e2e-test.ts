@@ -13,7 +13,24 @@ export type E2EFixtures = {
   browser: Browser;
   /** A page in a fresh browser context (no storage shared between tests). */
   page: Page;
+  /**
+   * Answers a journey provokes on purpose (a refused promo, an injected failure): push
+   * `{ status, path }` and Chromium's "Failed to load resource" console line for a matching
+   * answer is not counted as an error. Any other failed answer still fails the test.
+   */
+  expectedHttpErrors: ExpectedHttpError[];
 };
+
+export type ExpectedHttpError = { status: number; path: RegExp };
+
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d+)/;
+
+function isExpectedFailure(expected: ExpectedHttpError[], text: string, url: string): boolean {
+  const status = Number(FAILED_RESOURCE.exec(text)?.[1]);
+  if (!status || !url) return false;
+  const path = new URL(url).pathname;
+  return expected.some((allowed) => allowed.status === status && allowed.path.test(path));
+}
 
 function fileSafe(name: string): string {
   return name
@@ -49,7 +66,9 @@ export const test = base.extend<E2EFixtures>({
     },
     { scope: 'file' },
   ],
-  page: async ({ app, browser, task }, provide) => {
+  // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from this pattern
+  expectedHttpErrors: async ({}, provide) => provide([]),
+  page: async ({ app, browser, task, expectedHttpErrors }, provide) => {
     const context = await browser.newContext({
       baseURL: app.url,
       viewport: { width: 1280, height: 900 },
@@ -59,6 +78,7 @@ export const test = base.extend<E2EFixtures>({
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') {
+        if (isExpectedFailure(expectedHttpErrors, message.text(), message.location().url)) return;
         const where = message.location().url ? ` (${message.location().url})` : '';
         problems.push(`console.error: ${message.text()}${where}`);
       }
