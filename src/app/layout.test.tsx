@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type * as CartModule from '../api/cart';
+import { cartKeys } from '../api/cart.queries';
 import type * as ProductsModule from '../api/products';
 import type { Cart } from '../api/types';
 import { App } from './app';
@@ -42,7 +43,7 @@ function renderApp(path = '/') {
       </Router>
     </AppProviders>,
   );
-  return { location, user: userEvent.setup() };
+  return { location, queryClient, user: userEvent.setup() };
 }
 
 beforeEach(() => {
@@ -159,12 +160,27 @@ describe('layout: Order button', () => {
     expect(within(order).getByTestId('order-count').textContent).toBe('3');
   });
 
-  it('shows 0 while there is no cart, and when the cart cannot be read', async () => {
-    vi.mocked(getCart).mockRejectedValue(new Error('offline'));
-    renderApp();
+  it('shows 0 while the cart is loading, and still 0 once reading it failed', async () => {
+    let failCart: (reason: unknown) => void = () => undefined;
+    vi.mocked(getCart).mockImplementation(
+      () =>
+        new Promise<Cart>((_, reject) => {
+          failCart = reject;
+        }),
+    );
+    const { queryClient } = renderApp();
 
     const order = screen.getByRole('button', { name: 'Order, 0 items in cart' });
+    expect(within(order).getByTestId('order-count').textContent).toBe('0');
     await waitFor(() => expect(getCart).toHaveBeenCalled());
+
+    failCart(new Error('offline'));
+
+    // Only once the query has really failed is the count after an error being checked.
+    await waitFor(() => expect(queryClient.getQueryState(cartKeys.detail())?.status).toBe('error'));
+    expect(screen.getByRole('button', { name: /^Order, / }).getAttribute('aria-label')).toBe(
+      'Order, 0 items in cart',
+    );
     expect(within(order).getByTestId('order-count').textContent).toBe('0');
   });
 });

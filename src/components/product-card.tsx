@@ -1,15 +1,11 @@
 import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
-import type { Category, Product } from '../api/types';
+import type { Product } from '../api/types';
+import { categoryLabel } from './category-labels';
 import { formatPrice } from './format-price';
+import { paths } from './paths';
 import { productBadge } from './product-badge';
 import { VisuallyHidden } from './visually-hidden';
-
-const CATEGORY_LABELS: Record<Category, string> = {
-  coffee_baverage: 'Coffee and Beverage',
-  food_snack: 'Food and Snack',
-  at_home: 'At Home',
-};
 
 /** The image marked `isMain`; `images` may be empty and the first one is not necessarily main. */
 export function mainImageUrl(product: Pick<Product, 'images'>): string | undefined {
@@ -100,7 +96,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
             color: 'textMuted',
           })}
         >
-          {CATEGORY_LABELS[product.category]}
+          {categoryLabel(product.category)}
         </p>
         <Heading
           className={css({
@@ -111,7 +107,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
           })}
         >
           <Link
-            href={`/menu/detail/${product.productId}`}
+            href={paths.productDetail(product.productId)}
             className={css({
               color: 'text',
               textDecoration: 'none',
