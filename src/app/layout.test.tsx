@@ -189,18 +189,35 @@ describe('layout: theme toggle', () => {
   it('switches to dark and back, with the label naming the next mode', async () => {
     const { user } = renderApp();
     const html = document.documentElement;
-    expect(html.classList.contains('dark')).toBe(false);
+    expect([...html.classList]).toEqual(['light']);
 
     await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
 
-    expect(html.classList.contains('dark')).toBe(true);
+    expect([...html.classList]).toEqual(['dark']);
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
     const toLight = screen.getByRole('button', { name: 'Switch to light mode' });
 
     await user.click(toLight);
 
-    expect(html.classList.contains('dark')).toBe(false);
+    expect([...html.classList]).toEqual(['light']);
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    screen.getByRole('button', { name: 'Switch to dark mode' });
+  });
+
+  it('offers light, dark and system in the footer, and system follows the device again', async () => {
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    const { user } = renderApp();
+    const theme = within(screen.getByRole('contentinfo')).getByRole('group', { name: 'Theme' });
+    expect(within(theme).getByRole<HTMLInputElement>('radio', { name: 'Dark' }).checked).toBe(true);
+
+    // jsdom's OS scheme is light (tests/setup/dom.ts).
+    await user.click(within(theme).getByRole('radio', { name: 'System' }));
+
+    expect([...document.documentElement.classList]).toEqual(['light']);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
+    expect(within(theme).getByRole<HTMLInputElement>('radio', { name: 'System' }).checked).toBe(
+      true,
+    );
     screen.getByRole('button', { name: 'Switch to dark mode' });
   });
 
