@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type * as CartModule from '../api/cart';
+import type * as ContentModule from '../api/content';
 import { cartKeys } from '../api/cart.queries';
 import type * as ProductsModule from '../api/products';
 import type { Cart } from '../api/types';
@@ -13,7 +14,7 @@ import { AppProviders } from './providers';
 import { startThemeActor, THEME_STORAGE_KEY, type ThemeActor } from './theme';
 import { emptyCart } from '../../tests/fixtures/cart';
 
-// The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts.
+// The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts
 vi.mock('../api/cart', async (importOriginal) => ({
   ...(await importOriginal<typeof CartModule>()),
   getCart: vi.fn(),
@@ -21,6 +22,15 @@ vi.mock('../api/cart', async (importOriginal) => ({
 vi.mock('../api/products', async (importOriginal) => ({
   ...(await importOriginal<typeof ProductsModule>()),
   listFeaturedProducts: vi.fn(),
+}));
+// ...and its spaces, events and news sections these (left empty: the layout is under test).
+vi.mock('../api/content', async (importOriginal) => ({
+  ...(await importOriginal<typeof ContentModule>()),
+  listSpaces: vi.fn().mockResolvedValue([]),
+  listUpcomingEvents: vi.fn().mockResolvedValue([]),
+  listNews: vi
+    .fn()
+    .mockResolvedValue({ items: [], totalPages: 0, totalElements: 0, page: 0, size: 3 }),
 }));
 
 const { getCart } = await import('../api/cart');

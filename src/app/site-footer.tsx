@@ -1,5 +1,5 @@
 import { css, cx } from 'styled-system/css';
-import { AppBadges } from '../components/app-badges';
+import { APP_PROMO, AppBadges } from '../components/app-badges';
 import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
 import { ThemeChoice } from './theme-choice';
@@ -7,7 +7,6 @@ import { BRAND_NAME } from '../components/brand';
 
 /** Spec §2 / §9: exactly this text. */
 export const OPENING_HOURS = 'Sun - Mon 10 AM - 22 PM';
-export const APP_PROMO = 'Get 20% Off in the App';
 
 const headingStyle = css({
   fontFamily: 'body',
