@@ -28,10 +28,12 @@ const trackStyle = css({
   scrollBehavior: 'smooth',
   scrollbarWidth: 'none',
   '&::-webkit-scrollbar': { display: 'none' },
-  // Room for the focus ring and the card shadow inside the scroll box.
+  // Room for the focus ring and the card shadow inside the scroll box; the snap positions
+  // account for it, or mandatory snapping would nudge the row off its start.
   py: '2',
   px: '1',
   mx: '-1',
+  scrollPaddingInline: '1',
   _motionReduce: { scrollBehavior: 'auto' },
 });
 
