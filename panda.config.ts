@@ -125,6 +125,9 @@ export default defineConfig({
           },
         },
       },
+      keyframes: {
+        fadeIn: { from: { opacity: '0' }, to: { opacity: '1' } },
+      },
       // The type scale: fluid between phone and desktop, so one style serves every width.
       textStyles: {
         display: {

@@ -14,8 +14,8 @@ export const FEATURED_COUNT = 4;
 const gridStyle = css({
   listStyle: 'none',
   display: 'grid',
-  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-  gap: { base: '3', md: '6' },
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+  gap: { base: '3', md: '4', lg: '6' },
 });
 
 export function FeaturedProducts() {

@@ -145,6 +145,8 @@ function Hero() {
               w: 'full',
               aspectRatio: { base: '4 / 3', md: '16 / 10', lg: '4 / 3.4' },
               objectFit: 'cover',
+              // The cup sits right of centre in the art; keep it in frame when cropped.
+              objectPosition: '72% center',
               borderRadius: 'panel',
               boxShadow: 'raised',
               bg: 'surfaceMuted',

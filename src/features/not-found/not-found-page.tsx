@@ -25,7 +25,14 @@ export function NotFoundPage() {
       <PageTitle subtitle="The page you are looking for has moved, or never brewed.">
         Page not found
       </PageTitle>
-      <LinkButton href={paths.home()}>Go back home</LinkButton>
+      <div
+        className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' })}
+      >
+        <LinkButton href={paths.home()}>Go back home</LinkButton>
+        <LinkButton href={paths.menu()} visual="outline">
+          Browse the menu
+        </LinkButton>
+      </div>
     </PageContainer>
   );
 }
