@@ -103,7 +103,13 @@ function Hero() {
               <div
                 key={stat.label}
                 data-testid="home-stat"
-                className={css({ display: 'flex', flexDirection: 'column-reverse', gap: '1' })}
+                // Figure above its label, all figures on one line even when a label wraps.
+                className={css({
+                  display: 'flex',
+                  flexDirection: 'column-reverse',
+                  justifyContent: 'flex-end',
+                  gap: '1',
+                })}
               >
                 <dt className={css({ textStyle: 'small', color: 'textMuted' })}>{stat.label}</dt>
                 <dd
