@@ -115,6 +115,13 @@ function report(manifest: Manifest) {
   );
 }
 
+/** Page files whose name is not their route's name in the route table. */
+const PAGE_ROUTES: Record<string, RouteName> = {
+  'product-page': 'productDetail',
+  'address-list-page': 'accountAddress',
+  'order-confirmation-page': 'completedCheckout',
+};
+
 /** "src/features/menu/menu-page.tsx" -> "/menu (menu-page)", from the route table. */
 function routeOf(key: string): string {
   const page =
@@ -122,11 +129,12 @@ function routeOf(key: string): string {
       .split('/')
       .pop()
       ?.replace(/\.tsx$/, '') ?? key;
-  const names = Object.keys(routePatterns) as RouteName[];
-  const camel = (name: string) =>
-    name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  const byName = names.find((name) => `${camel(page.replace(/-page$/, ''))}` === name);
-  return byName ? `${routePatterns[byName]} (${page})` : page;
+  if (!page.endsWith('-page')) return `${page} (overlay, opened from the Order button)`;
+  const camel = page
+    .replace(/-page$/, '')
+    .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const name = PAGE_ROUTES[page] ?? (camel in routePatterns ? (camel as RouteName) : undefined);
+  return name ? `${routePatterns[name]} (${page})` : page;
 }
 
 try {
