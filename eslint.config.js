@@ -1,3 +1,4 @@
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -5,6 +6,78 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The one-way layers of conventions.md, checked on every import by where it really points:
+// components/api/session -> features -> app, and machines/ apart from all of src/.
+// A small local rule rather than a plugin: it resolves each relative import against the file
+// that makes it, so `../menu/x` and `../../features/menu/x` are judged alike at any depth.
+
+/**
+ * The layer a file belongs to, from its path relative to the project root:
+ * `feature:<name>`, `app`, `components`, `api`, `session`, `machines`, `src` (main.tsx...) or
+ * undefined outside these (tests, server, scripts).
+ */
+function layerOf(pathFromRoot) {
+  const parts = pathFromRoot.split(sep);
+  if (parts[0] === 'machines') return 'machines';
+  if (parts[0] !== 'src') return undefined;
+  if (parts[1] === 'features' && parts.length > 3) return `feature:${parts[2]}`;
+  if (['app', 'components', 'api', 'session'].includes(parts[1] ?? '') && parts.length > 2) {
+    return parts[1];
+  }
+  return 'src';
+}
+
+/** Why `from` may not import `to`, or undefined when the import runs the right way. */
+function layerViolation(from, to) {
+  if (from === undefined || to === undefined || from === to) return undefined;
+  if (from === 'machines') {
+    return 'machines/ is pure logic: it imports nothing from src/ (inject effects with provide()).';
+  }
+  if (from.startsWith('feature:')) {
+    if (to === 'app')
+      return 'A feature may not import src/app (layers run components -> features -> app).';
+    if (to.startsWith('feature:')) {
+      return 'Features never import each other: move what both need to src/components, src/api or machines/.';
+    }
+  }
+  if (
+    ['components', 'api', 'session'].includes(from) &&
+    (to === 'app' || to.startsWith('feature:'))
+  ) {
+    return `src/${from} sits below the features and the app: it may not import them.`;
+  }
+  return undefined;
+}
+
+function createLayersPlugin(root) {
+  const check = (context, node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string' || !source.startsWith('.')) return;
+    const file = context.filename;
+    const from = layerOf(relative(root, file));
+    const to = layerOf(relative(root, resolve(dirname(file), source)));
+    const message = layerViolation(from, to);
+    if (message) context.report({ node: node.source, message: `'${source}': ${message}` });
+  };
+  return {
+    rules: {
+      'one-way': {
+        meta: {
+          type: 'problem',
+          docs: { description: 'Imports follow the layers of conventions.md' },
+          schema: [],
+        },
+        create: (context) => ({
+          ImportDeclaration: (node) => check(context, node),
+          ExportNamedDeclaration: (node) => check(context, node),
+          ExportAllDeclaration: (node) => check(context, node),
+          ImportExpression: (node) => check(context, node),
+        }),
+      },
+    },
+  };
+}
 
 export default defineConfig([
   globalIgnores([
@@ -24,7 +97,42 @@ export default defineConfig([
     files: ['**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
   },
-  pluginQuery.configs['flat/recommended'],
+  // Strict: also flags query functions that ignore the key's variables, unstable query clients...
+  pluginQuery.configs['flat/recommended-strict'],
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { layers: createLayersPlugin(import.meta.dirname) },
+    rules: { 'layers/one-way': 'error' },
+  },
+  {
+    // Machines are pure (conventions.md): no React, router, HTTP, storage or toasts in here.
+    files: ['machines/**/*.ts'],
+    ignores: ['machines/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-dom/*',
+                '@xstate/react',
+                'wouter',
+                'wouter/*',
+                '@tanstack/*',
+                'react-hot-toast',
+                'openapi-fetch',
+                '@stripe/*',
+              ],
+              message: 'Machines are pure logic: inject effects with machine.provide().',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     languageOptions: {
       ecmaVersion: 2023,

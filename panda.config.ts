@@ -1,10 +1,11 @@
 import { defineConfig } from '@pandacss/dev';
 
-// System font stacks only: the shop must render offline and must not call third-party font hosts.
+// Self-hosted variable fonts (src/index.css declares them, latin subset only), each followed by
+// a metric-matched local fallback so the swap barely moves text, then the system stacks.
 const bodyStack =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+  "'DM Sans Variable', 'DM Sans Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 const headingStack =
-  "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'Times New Roman', serif";
+  "'Fraunces Variable', 'Fraunces Fallback', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif";
 
 export default defineConfig({
   preflight: true,
@@ -14,51 +15,73 @@ export default defineConfig({
   jsxFramework: 'react',
   conditions: {
     extend: {
-      // Dark mode is a class on <html>, toggled by the app (not only the OS preference).
+      // The theme is a class on <html>, `light` or `dark` (src/app/theme.ts), never inferred.
       dark: '.dark &',
+      light: '.light &',
     },
   },
   theme: {
     extend: {
       tokens: {
+        // The brand palette: cream, roasted browns, a caramel accent. Components use the
+        // semantic tokens below; these names stay for the few places that need a fixed shade.
         colors: {
           crema: {
-            50: { value: '#fdf8f3' },
-            100: { value: '#f7ede2' },
-            200: { value: '#ecdccb' },
+            50: { value: '#fbf7f2' },
+            100: { value: '#f4ebe0' },
+            200: { value: '#e8d9c7' },
+            300: { value: '#d9c3aa' },
+          },
+          caramel: {
+            300: { value: '#ebb98a' },
+            400: { value: '#e0a06a' },
+            500: { value: '#c9834c' },
           },
           roast: {
-            300: { value: '#c9a88a' },
-            400: { value: '#a9825f' },
-            500: { value: '#8a5a35' },
-            600: { value: '#6f4526' },
-            700: { value: '#553319' },
-            800: { value: '#3a2414' },
-            900: { value: '#241710' },
-            950: { value: '#1a110c' },
+            300: { value: '#d4ad88' },
+            400: { value: '#b9865c' },
+            500: { value: '#9a5f34' },
+            600: { value: '#854b22' },
+            700: { value: '#6b3a18' },
+            800: { value: '#4a2a15' },
+            900: { value: '#2c1c12' },
+            950: { value: '#17100c' },
           },
           espresso: {
-            700: { value: '#2e211a' },
-            800: { value: '#261b15' },
+            600: { value: '#3a2c22' },
+            700: { value: '#2d221a' },
+            800: { value: '#221a14' },
           },
           ink: {
-            400: { value: '#b3a397' },
-            500: { value: '#6b5a4e' },
-            900: { value: '#2a1d15' },
+            300: { value: '#c9b8a8' },
+            400: { value: '#b3a090' },
+            500: { value: '#6a5547' },
+            900: { value: '#2a1c13' },
           },
-          paper: { value: '#fffdfa' },
+          paper: { value: '#fffdf9' },
           brick: {
+            300: { value: '#f5a294' },
             400: { value: '#f08a78' },
             600: { value: '#b3261e' },
           },
           leaf: {
-            400: { value: '#7ccf8e' },
-            600: { value: '#2e7d32' },
+            400: { value: '#86d39a' },
+            600: { value: '#2d7a3a' },
           },
         },
         fonts: {
           body: { value: bodyStack },
           heading: { value: headingStack },
+        },
+        radii: {
+          control: { value: '0.75rem' },
+          card: { value: '1.25rem' },
+          panel: { value: '1.75rem' },
+        },
+        // The vertical rhythm of pages: between sections, and inside a section's header.
+        spacing: {
+          section: { value: 'clamp(3rem, 2rem + 4vw, 6rem)' },
+          gutter: { value: 'clamp(1rem, 0.6rem + 1.6vw, 2rem)' },
         },
       },
       semanticTokens: {
@@ -67,12 +90,96 @@ export default defineConfig({
           surface: { value: { base: '{colors.paper}', _dark: '{colors.espresso.800}' } },
           surfaceMuted: { value: { base: '{colors.crema.100}', _dark: '{colors.espresso.700}' } },
           text: { value: { base: '{colors.ink.900}', _dark: '{colors.crema.100}' } },
-          textMuted: { value: { base: '{colors.ink.500}', _dark: '{colors.ink.400}' } },
-          border: { value: { base: '{colors.crema.200}', _dark: '{colors.roast.800}' } },
-          accent: { value: { base: '{colors.roast.600}', _dark: '{colors.roast.300}' } },
+          textMuted: { value: { base: '{colors.ink.500}', _dark: '{colors.ink.300}' } },
+          border: { value: { base: '{colors.crema.200}', _dark: '{colors.espresso.600}' } },
+          accent: { value: { base: '{colors.roast.600}', _dark: '{colors.caramel.400}' } },
           accentText: { value: { base: '{colors.paper}', _dark: '{colors.roast.950}' } },
-          danger: { value: { base: '{colors.brick.600}', _dark: '{colors.brick.400}' } },
+          danger: { value: { base: '{colors.brick.600}', _dark: '{colors.brick.300}' } },
           success: { value: { base: '{colors.leaf.600}', _dark: '{colors.leaf.400}' } },
+          // Added for the shell; other screens may use them too.
+          accentHover: { value: { base: '{colors.roast.700}', _dark: '{colors.caramel.300}' } },
+          /** A tinted background for chips and highlights; text on it stays `text`. */
+          accentSubtle: { value: { base: '#f3e3d3', _dark: '#3a2a1d' } },
+          borderStrong: { value: { base: '{colors.crema.300}', _dark: '#4d3b2e' } },
+          /** Dark blocks that stay dark in both themes (promo bands), with their text. */
+          inverse: { value: { base: '{colors.roast.900}', _dark: '#2a1f17' } },
+          inverseText: { value: { base: '{colors.crema.50}', _dark: '{colors.crema.100}' } },
+          inverseMuted: { value: { base: '{colors.ink.300}', _dark: '{colors.ink.300}' } },
+          inverseAccent: { value: { base: '{colors.caramel.300}', _dark: '{colors.caramel.300}' } },
+          /** Text on `danger` (sale badges, destructive buttons). */
+          dangerText: { value: { base: '{colors.paper}', _dark: '{colors.roast.950}' } },
+          overlay: { value: { base: 'rgba(23, 16, 12, 0.55)', _dark: 'rgba(0, 0, 0, 0.65)' } },
+        },
+        shadows: {
+          card: {
+            value: {
+              base: '0 1px 2px rgba(44, 28, 18, 0.06), 0 4px 16px -8px rgba(44, 28, 18, 0.18)',
+              _dark: '0 1px 2px rgba(0, 0, 0, 0.4), 0 4px 16px -8px rgba(0, 0, 0, 0.6)',
+            },
+          },
+          raised: {
+            value: {
+              base: '0 2px 4px rgba(44, 28, 18, 0.06), 0 16px 40px -16px rgba(44, 28, 18, 0.32)',
+              _dark: '0 2px 4px rgba(0, 0, 0, 0.4), 0 16px 40px -16px rgba(0, 0, 0, 0.8)',
+            },
+          },
+        },
+      },
+      keyframes: {
+        fadeIn: { from: { opacity: '0' }, to: { opacity: '1' } },
+      },
+      // The type scale: fluid between phone and desktop, so one style serves every width.
+      textStyles: {
+        display: {
+          value: {
+            fontFamily: 'heading',
+            fontSize: 'clamp(2.25rem, 1.6rem + 3.2vw, 4.25rem)',
+            lineHeight: '1.04',
+            letterSpacing: '-0.02em',
+            fontWeight: '600',
+            fontVariationSettings: "'opsz' 96",
+          },
+        },
+        h1: {
+          value: {
+            fontFamily: 'heading',
+            fontSize: 'clamp(1.875rem, 1.5rem + 1.8vw, 2.75rem)',
+            lineHeight: '1.1',
+            letterSpacing: '-0.015em',
+            fontWeight: '600',
+          },
+        },
+        h2: {
+          value: {
+            fontFamily: 'heading',
+            fontSize: 'clamp(1.5rem, 1.25rem + 1.2vw, 2.25rem)',
+            lineHeight: '1.15',
+            letterSpacing: '-0.01em',
+            fontWeight: '600',
+          },
+        },
+        h3: {
+          value: {
+            fontFamily: 'heading',
+            fontSize: '1.25rem',
+            lineHeight: '1.25',
+            fontWeight: '600',
+          },
+        },
+        lead: {
+          value: { fontSize: 'clamp(1rem, 0.95rem + 0.3vw, 1.175rem)', lineHeight: '1.65' },
+        },
+        body: { value: { fontSize: '1rem', lineHeight: '1.6' } },
+        small: { value: { fontSize: '0.875rem', lineHeight: '1.5' } },
+        eyebrow: {
+          value: {
+            fontFamily: 'body',
+            fontSize: '0.75rem',
+            fontWeight: '700',
+            letterSpacing: '0.14em',
+            textTransform: 'uppercase',
+            lineHeight: '1.4',
+          },
         },
       },
     },
@@ -82,9 +189,15 @@ export default defineConfig({
       bg: 'bg',
       color: 'text',
       fontFamily: 'body',
+      lineHeight: '1.6',
+      WebkitFontSmoothing: 'antialiased',
+      textRendering: 'optimizeLegibility',
     },
     'h1, h2, h3, h4': {
       fontFamily: 'heading',
+      fontWeight: '600',
+      textWrap: 'balance',
     },
+    '::selection': { bg: 'accent', color: 'accentText' },
   },
 });

@@ -232,3 +232,19 @@ describe('parseThemePreference', () => {
     expect(parseThemePreference(1)).toBeUndefined();
   });
 });
+
+describe('theme machine: a stored "system"', () => {
+  it('keeps following the OS after a reload, without storing anything', () => {
+    const { actor, harness } = startTheme({ storedPreference: 'system', systemScheme: 'dark' });
+
+    expect(actor.getSnapshot().value).toEqual({ system: 'dark' });
+    expect(actor.getSnapshot().context.preference).toBe('system');
+    expect(harness.applied).toEqual(['dark']);
+    expect(harness.persisted).toEqual([]);
+
+    harness.reportSystem('light');
+
+    expect(actor.getSnapshot().value).toEqual({ system: 'light' });
+    expect(harness.applied).toEqual(['dark', 'light']);
+  });
+});

@@ -34,7 +34,7 @@ export function parseThemePreference(value: unknown): ThemePreference | undefine
  * `dark` name the painted scheme, so views never re-derive it from context.
  *
  * Effects are named stubs, supplied by the app with `provide()`:
- * - `applyTheme({ scheme })` paints the scheme (class `dark` on <html>);
+ * - `applyTheme({ scheme })` paints the scheme (class `light` or `dark` on <html>);
  * - `persistTheme({ preference })` stores a choice the shopper made (never the boot-time one);
  * - `watchSystemScheme` reports OS changes as `theme.systemChanged`.
  */

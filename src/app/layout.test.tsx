@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type * as CartModule from '../api/cart';
+import type * as ContentModule from '../api/content';
+import { cartKeys } from '../api/cart.queries';
 import type * as ProductsModule from '../api/products';
 import type { Cart } from '../api/types';
 import { App } from './app';
@@ -12,7 +14,7 @@ import { AppProviders } from './providers';
 import { startThemeActor, THEME_STORAGE_KEY, type ThemeActor } from './theme';
 import { emptyCart } from '../../tests/fixtures/cart';
 
-// The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts.
+// The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts
 vi.mock('../api/cart', async (importOriginal) => ({
   ...(await importOriginal<typeof CartModule>()),
   getCart: vi.fn(),
@@ -20,6 +22,15 @@ vi.mock('../api/cart', async (importOriginal) => ({
 vi.mock('../api/products', async (importOriginal) => ({
   ...(await importOriginal<typeof ProductsModule>()),
   listFeaturedProducts: vi.fn(),
+}));
+// ...and its spaces, events and news sections these (left empty: the layout is under test).
+vi.mock('../api/content', async (importOriginal) => ({
+  ...(await importOriginal<typeof ContentModule>()),
+  listSpaces: vi.fn().mockResolvedValue([]),
+  listUpcomingEvents: vi.fn().mockResolvedValue([]),
+  listNews: vi
+    .fn()
+    .mockResolvedValue({ items: [], totalPages: 0, totalElements: 0, page: 0, size: 3 }),
 }));
 
 const { getCart } = await import('../api/cart');
@@ -42,7 +53,7 @@ function renderApp(path = '/') {
       </Router>
     </AppProviders>,
   );
-  return { location, user: userEvent.setup() };
+  return { location, queryClient, user: userEvent.setup() };
 }
 
 beforeEach(() => {
@@ -159,12 +170,27 @@ describe('layout: Order button', () => {
     expect(within(order).getByTestId('order-count').textContent).toBe('3');
   });
 
-  it('shows 0 while there is no cart, and when the cart cannot be read', async () => {
-    vi.mocked(getCart).mockRejectedValue(new Error('offline'));
-    renderApp();
+  it('shows 0 while the cart is loading, and still 0 once reading it failed', async () => {
+    let failCart: (reason: unknown) => void = () => undefined;
+    vi.mocked(getCart).mockImplementation(
+      () =>
+        new Promise<Cart>((_, reject) => {
+          failCart = reject;
+        }),
+    );
+    const { queryClient } = renderApp();
 
     const order = screen.getByRole('button', { name: 'Order, 0 items in cart' });
+    expect(within(order).getByTestId('order-count').textContent).toBe('0');
     await waitFor(() => expect(getCart).toHaveBeenCalled());
+
+    failCart(new Error('offline'));
+
+    // Only once the query has really failed is the count after an error being checked.
+    await waitFor(() => expect(queryClient.getQueryState(cartKeys.detail())?.status).toBe('error'));
+    expect(screen.getByRole('button', { name: /^Order, / }).getAttribute('aria-label')).toBe(
+      'Order, 0 items in cart',
+    );
     expect(within(order).getByTestId('order-count').textContent).toBe('0');
   });
 });
@@ -173,18 +199,35 @@ describe('layout: theme toggle', () => {
   it('switches to dark and back, with the label naming the next mode', async () => {
     const { user } = renderApp();
     const html = document.documentElement;
-    expect(html.classList.contains('dark')).toBe(false);
+    expect([...html.classList]).toEqual(['light']);
 
     await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
 
-    expect(html.classList.contains('dark')).toBe(true);
+    expect([...html.classList]).toEqual(['dark']);
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
     const toLight = screen.getByRole('button', { name: 'Switch to light mode' });
 
     await user.click(toLight);
 
-    expect(html.classList.contains('dark')).toBe(false);
+    expect([...html.classList]).toEqual(['light']);
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    screen.getByRole('button', { name: 'Switch to dark mode' });
+  });
+
+  it('offers light, dark and system in the footer, and system follows the device again', async () => {
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    const { user } = renderApp();
+    const theme = within(screen.getByRole('contentinfo')).getByRole('group', { name: 'Theme' });
+    expect(within(theme).getByRole<HTMLInputElement>('radio', { name: 'Dark' }).checked).toBe(true);
+
+    // jsdom's OS scheme is light (tests/setup/dom.ts).
+    await user.click(within(theme).getByRole('radio', { name: 'System' }));
+
+    expect([...document.documentElement.classList]).toEqual(['light']);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
+    expect(within(theme).getByRole<HTMLInputElement>('radio', { name: 'System' }).checked).toBe(
+      true,
+    );
     screen.getByRole('button', { name: 'Switch to dark mode' });
   });
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
-import { token } from 'styled-system/tokens';
 import { CartFlowProvider } from '../components/cart-flow';
 import { ThemeActorContext, type ThemeActor } from './theme';
 
@@ -33,10 +32,14 @@ export function AppProviders({ queryClient, themeActor, children }: AppProviders
           toastOptions={{
             duration: TOAST_DURATIONS.blank,
             // react-hot-toast paints white inline; follow the theme through the token variables.
+            // Written out rather than via styled-system/tokens, whose full token map would
+            // otherwise weigh on the first load.
             style: {
-              background: token.var('colors.surface'),
-              color: token.var('colors.text'),
-              border: `1px solid ${token.var('colors.border')}`,
+              background: 'var(--colors-surface)',
+              color: 'var(--colors-text)',
+              border: '1px solid var(--colors-border)',
+              borderRadius: 'var(--radii-control)',
+              boxShadow: 'var(--shadows-raised)',
             },
             error: { duration: TOAST_DURATIONS.error },
             success: { duration: TOAST_DURATIONS.success },

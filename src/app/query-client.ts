@@ -1,11 +1,25 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/api-error';
+
+/** One retry covers a dropped connection; more would hide real failures behind spinners. */
+export const MAX_QUERY_RETRIES = 1;
+
+/**
+ * Whether a failed query is worth asking again. A 4xx is the server's considered answer (404 the
+ * product does not exist, 401 the session is gone, 400 the request is wrong): asking again gives
+ * the same answer later, so the shopper sees it at once. No answer at all, or a 5xx, may pass.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return true;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // One retry covers a dropped connection; more would hide real failures behind spinners.
-        retry: 1,
+        retry: shouldRetryQuery,
         // Catalogue data changes rarely; a tab switch should not refetch every visible query.
         refetchOnWindowFocus: false,
         staleTime: 30_000,

@@ -1,16 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { protectedRoutes, routePatterns, type RouteName } from '../components/paths';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
 import { BRAND_NAME } from '../components/brand';
+import { lazyPage, RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
-
-/** A route's page as its own chunk: loaded the first time the route is visited. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
 
 type RouteEntry = { title?: string; Page: ComponentType };
 
@@ -19,98 +15,98 @@ export const ROUTES: Record<RouteName, RouteEntry> = {
   home: { Page: HomePage },
   menu: {
     title: 'Menu',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/menu/menu-page'),
       (m) => m.MenuPage,
     ),
   },
   productDetail: {
     title: 'Product detail',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/product/product-page'),
       (m) => m.ProductPage,
     ),
   },
   news: {
     title: 'News',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/news/news-page'),
       (m) => m.NewsPage,
     ),
   },
   newsDetail: {
     title: 'News',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/news/news-detail-page'),
       (m) => m.NewsDetailPage,
     ),
   },
   community: {
     title: 'Community',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/community/community-page'),
       (m) => m.CommunityPage,
     ),
   },
   spaces: {
     title: 'Spaces',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/spaces/spaces-page'),
       (m) => m.SpacesPage,
     ),
   },
   cart: {
     title: 'My Cart',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/cart/cart-page'),
       (m) => m.CartPage,
     ),
   },
   completedCheckout: {
     title: 'Order confirmation',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/order-confirmation/order-confirmation-page'),
       (m) => m.OrderConfirmationPage,
     ),
   },
   signIn: {
     title: 'Sign in',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/auth/sign-in-page'),
       (m) => m.SignInPage,
     ),
   },
   register: {
     title: 'Create Your Account',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/auth/register-page'),
       (m) => m.RegisterPage,
     ),
   },
   account: {
     title: 'My Account',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/account/account-page'),
       (m) => m.AccountPage,
     ),
   },
   accountAddress: {
     title: 'Address List',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/account/address-list-page'),
       (m) => m.AddressListPage,
     ),
   },
   accountSetting: {
     title: 'Change Account',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/account/account-setting-page'),
       (m) => m.AccountSettingPage,
     ),
   },
   authCallback: {
     title: 'Signing you in',
-    Page: page(
+    Page: lazyPage(
       () => import('../features/auth/auth-callback-page'),
       (m) => m.AuthCallbackPage,
     ),
@@ -127,8 +123,17 @@ function DocumentTitle({ title }: { title?: string | undefined }) {
   return null;
 }
 
-function RouteBody({ name, children }: { name: RouteName; children: ReactNode }) {
-  const content = <Suspense fallback={<RouteFallback />}>{children}</Suspense>;
+/**
+ * What every route renders around its page: the chunk's loading state, and an error boundary so
+ * a failing screen (or a chunk that cannot be fetched) never blanks the whole shop.
+ */
+export function RouteBody({ name, children }: { name: RouteName; children: ReactNode }) {
+  const [location] = useLocation();
+  const content = (
+    <RouteErrorBoundary location={location}>
+      <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
   return protectedRoutes.has(name) ? <RequireSession>{content}</RequireSession> : content;
 }
 

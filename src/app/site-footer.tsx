@@ -1,12 +1,12 @@
 import { css, cx } from 'styled-system/css';
-import { AppBadges } from '../components/app-badges';
+import { APP_PROMO, AppBadges } from '../components/app-badges';
 import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
+import { ThemeChoice } from './theme-choice';
 import { BRAND_NAME } from '../components/brand';
 
 /** Spec §2 / §9: exactly this text. */
 export const OPENING_HOURS = 'Sun - Mon 10 AM - 22 PM';
-export const APP_PROMO = 'Get 20% Off in the App';
 
 const headingStyle = css({
   fontFamily: 'body',
@@ -104,15 +104,21 @@ export function SiteFooter() {
         </section>
       </div>
       <div className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
-        <p
+        <div
           className={css(pageColumn, {
             py: '5',
-            fontSize: 'xs',
-            color: 'textMuted',
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '4',
           })}
         >
-          © {new Date().getFullYear()} {BRAND_NAME}
-        </p>
+          <p className={css({ fontSize: 'xs', color: 'textMuted' })}>
+            © {new Date().getFullYear()} {BRAND_NAME}
+          </p>
+          <ThemeChoice />
+        </div>
       </div>
     </footer>
   );

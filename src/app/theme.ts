@@ -15,12 +15,17 @@ const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 export type ThemeActor = Actor<typeof themeMachine>;
 
-/** Paints a scheme: the `dark` class drives Panda's `_dark` tokens, `color-scheme` the UA widgets. */
+/**
+ * Paints a scheme: exactly one of the classes `light` and `dark` on <html> (the `dark` class
+ * drives Panda's `_dark` tokens; `light` makes the light theme explicit too, so CSS and tests
+ * never infer it from an absent class), and `color-scheme` for the browser's own widgets.
+ */
 export function applyColorScheme(
   scheme: ColorScheme,
   root: HTMLElement = document.documentElement,
 ) {
   root.classList.toggle('dark', scheme === 'dark');
+  root.classList.toggle('light', scheme === 'light');
   root.style.colorScheme = scheme;
 }
 
@@ -93,6 +98,12 @@ export function useThemeActor(): ThemeActor {
   const actor = useContext(ThemeActorContext);
   if (!actor) throw new Error('useThemeActor must be used inside <AppProviders>');
   return actor;
+}
+
+/** What the shopper chose: light, dark, or system (follow the OS). */
+export function useThemePreference(): ThemePreference {
+  const actor = useThemeActor();
+  return useSelector(actor, (snapshot) => snapshot.context.preference);
 }
 
 /** The scheme on screen (what the toggle switches away from). */

@@ -1,5 +1,8 @@
 import { css, cx } from 'styled-system/css';
 
+/** Spec §1 / §9: the app promotion, exactly this text. */
+export const APP_PROMO = 'Get 20% Off in the App';
+
 const BADGES = [
   { src: '/images/home/app-badge-ios.svg', alt: 'Download on the App Store' },
   { src: '/images/home/app-badge-android.svg', alt: 'Get it on Google Play' },

@@ -9,8 +9,10 @@ export const buttonStyles = cva({
     alignItems: 'center',
     justifyContent: 'center',
     gap: '2',
+    fontFamily: 'body',
     fontWeight: 'semibold',
     lineHeight: '1.2',
+    letterSpacing: '0.005em',
     borderRadius: 'full',
     borderWidth: '1px',
     borderStyle: 'solid',
@@ -18,7 +20,8 @@ export const buttonStyles = cva({
     cursor: 'pointer',
     textDecoration: 'none',
     whiteSpace: 'nowrap',
-    transition: 'background-color 0.15s ease, color 0.15s ease, border-color 0.15s ease',
+    transition:
+      'background-color 0.15s ease, color 0.15s ease, border-color 0.15s ease, box-shadow 0.15s ease',
     _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
     _disabled: { opacity: 0.55, cursor: 'not-allowed' },
   },
@@ -27,13 +30,14 @@ export const buttonStyles = cva({
       solid: {
         bg: 'accent',
         color: 'accentText',
-        _hover: { bg: 'roast.700', _dark: { bg: 'roast.400' } },
+        boxShadow: '0 1px 2px rgba(44, 28, 18, 0.18)',
+        _hover: { bg: 'accentHover' },
       },
       outline: {
         bg: 'transparent',
         color: 'text',
-        borderColor: 'accent',
-        _hover: { bg: 'surfaceMuted' },
+        borderColor: 'borderStrong',
+        _hover: { bg: 'surfaceMuted', borderColor: 'accent' },
       },
       ghost: {
         bg: 'transparent',

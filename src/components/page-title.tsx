@@ -25,9 +25,7 @@ export function PageTitle({ children, subtitle, className }: PageTitleProps) {
         tabIndex={-1}
         data-page-title=""
         className={css({
-          fontSize: { base: '3xl', md: '4xl' },
-          lineHeight: 'tight',
-          fontWeight: 'bold',
+          textStyle: 'h1',
           color: 'text',
           _focus: { outline: 'none' },
         })}
@@ -35,7 +33,7 @@ export function PageTitle({ children, subtitle, className }: PageTitleProps) {
         {children}
       </h1>
       {subtitle ? (
-        <p className={css({ mt: '2', color: 'textMuted', fontSize: { base: 'md', md: 'lg' } })}>
+        <p className={css({ mt: '3', color: 'textMuted', textStyle: 'lead', maxW: '2xl' })}>
           {subtitle}
         </p>
       ) : null}

@@ -19,11 +19,11 @@ const cardStyle = css({
   bg: 'surface',
   borderWidth: '1px',
   borderColor: 'border',
-  borderRadius: 'xl',
+  borderRadius: 'card',
   overflow: 'hidden',
-  boxShadow: 'xs',
+  boxShadow: 'card',
   transition: 'box-shadow 0.2s ease, transform 0.2s ease',
-  _hover: { boxShadow: 'md', transform: 'translateY(-2px)' },
+  _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
   _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
   '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
 });
@@ -77,7 +77,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
           <ImagePlaceholder />
         )}
         {badge?.kind === 'sale' ? (
-          <span className={cx(badgeStyle, css({ bg: 'danger', color: 'accentText' }))}>
+          <span className={cx(badgeStyle, css({ bg: 'danger', color: 'dangerText' }))}>
             <VisuallyHidden>Sale </VisuallyHidden>-{badge.percent}%
           </span>
         ) : null}
@@ -86,13 +86,18 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
         ) : null}
       </div>
       <div
-        className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: '4', flex: '1' })}
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '1',
+          p: { base: '3', sm: '4' },
+          flex: '1',
+        })}
       >
         <p
           className={css({
-            fontSize: 'xs',
-            textTransform: 'uppercase',
-            letterSpacing: 'wider',
+            textStyle: 'eyebrow',
+            fontSize: '0.6875rem',
             color: 'textMuted',
           })}
         >
@@ -100,8 +105,9 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
         </p>
         <Heading
           className={css({
-            fontSize: 'lg',
-            fontWeight: 'semibold',
+            fontFamily: 'heading',
+            fontSize: { base: 'md', sm: 'lg' },
+            fontWeight: '600',
             lineHeight: 'snug',
             textTransform: 'capitalize',
           })}
@@ -129,7 +135,12 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
           })}
         >
           <span
-            className={css({ fontSize: 'lg', fontWeight: 'bold', color: 'accent' })}
+            className={css({
+              fontSize: { base: 'md', sm: 'lg' },
+              fontWeight: 'bold',
+              color: 'text',
+              fontVariantNumeric: 'tabular-nums',
+            })}
             data-testid="product-price"
           >
             {formatPrice(product.price)}
@@ -176,7 +187,7 @@ export function ProductCardSkeleton() {
         bg: 'surface',
         borderWidth: '1px',
         borderColor: 'border',
-        borderRadius: 'xl',
+        borderRadius: 'card',
         overflow: 'hidden',
       })}
     >

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { productQueries } from '../../api/products.queries';
 import { Button } from '../../components/button';
 import { LinkButton } from '../../components/link-button';
+import { paths } from '../../components/paths';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { Spinner } from '../../components/spinner';
 import { VisuallyHidden } from '../../components/visually-hidden';
@@ -13,8 +14,8 @@ export const FEATURED_COUNT = 4;
 const gridStyle = css({
   listStyle: 'none',
   display: 'grid',
-  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-  gap: { base: '3', md: '6' },
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+  gap: { base: '3', md: '4', lg: '6' },
 });
 
 export function FeaturedProducts() {
@@ -84,7 +85,7 @@ export function FeaturedProducts() {
         <p className={css({ color: 'textMuted', mb: '3' })}>
           Nothing is featured right now. The whole menu is one click away.
         </p>
-        <LinkButton href="/menu" size="sm">
+        <LinkButton href={paths.menu()} size="sm">
           Open the menu
         </LinkButton>
       </div>

@@ -1,20 +1,70 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '../../api/api-error';
+import type * as ContentModule from '../../api/content';
 import type * as ProductsModule from '../../api/products';
-import type { Product } from '../../api/types';
+import type { News, NewsPage, Product, ShopEvent, Space } from '../../api/types';
 import { HomePage } from './home-page';
 
-// The module boundary: productQueries.featured(4) calls listFeaturedProducts.
+// The module boundary: the home page's queries call these request functions.
 vi.mock('../../api/products', async (importOriginal) => ({
   ...(await importOriginal<typeof ProductsModule>()),
   listFeaturedProducts: vi.fn(),
 }));
+vi.mock('../../api/content', async (importOriginal) => ({
+  ...(await importOriginal<typeof ContentModule>()),
+  listSpaces: vi.fn(),
+  listUpcomingEvents: vi.fn(),
+  listNews: vi.fn(),
+}));
 const { listFeaturedProducts } = await import('../../api/products');
+const { listSpaces, listUpcomingEvents, listNews } = await import('../../api/content');
+
+const SPACES: Space[] = [
+  { spaceId: 1, name: 'white wall', type: 'workspace', image: '/images/spaces/1.svg' },
+  { spaceId: 2, name: 'long window', type: 'workspace', image: '/images/spaces/2.svg' },
+  { spaceId: 3, name: 'the loft', type: 'event space', image: '/images/spaces/3.svg' },
+];
+
+const EVENTS: ShopEvent[] = [
+  {
+    eventId: 3,
+    name: 'Factory visit',
+    image: '/images/events/3.svg',
+    startDate: '2026-12-05T15:00:00.000Z',
+    duration: '02:00:00',
+  },
+  {
+    eventId: 2,
+    name: 'latte art workshop',
+    image: '/images/events/2.svg',
+    startDate: '2026-12-19T15:00:00.000Z',
+    duration: '02:00:00',
+  },
+];
+
+function newsItem(newId: number, title: string): News {
+  return {
+    newId,
+    title,
+    image: `/images/news/${newId}.svg`,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    time: '4 Min',
+    description: 'A story.',
+  };
+}
+
+const NEWS_PAGE: NewsPage = {
+  items: [newsItem(9, 'A new harvest'), newsItem(8, 'Cupping nights'), newsItem(7, 'Our roaster')],
+  totalPages: 3,
+  totalElements: 9,
+  page: 0,
+  size: 3,
+};
 
 function product(overrides: Partial<Product> & Pick<Product, 'productId' | 'name'>): Product {
   return {
@@ -60,13 +110,19 @@ function renderHome() {
   return { user: userEvent.setup(), location };
 }
 
+beforeEach(() => {
+  vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
+  vi.mocked(listSpaces).mockResolvedValue(SPACES);
+  vi.mocked(listUpcomingEvents).mockResolvedValue(EVENTS);
+  vi.mocked(listNews).mockResolvedValue(NEWS_PAGE);
+});
+
 afterEach(() => {
   vi.clearAllMocks();
 });
 
 describe('home page', () => {
   it('shows the hero stats exactly as the spec gives them', () => {
-    vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
     renderHome();
 
     const stats = screen.getAllByTestId('home-stat').map((stat) => stat.textContent);
@@ -133,7 +189,8 @@ describe('home page', () => {
       '/menu',
     );
     for (const [name, href] of [
-      ['Explore our spaces', '/spaces'],
+      ['Explore Menu', '/menu'],
+      ['Find a Space', '/spaces'],
       ['See upcoming events', '/community'],
       ['Read the latest news', '/news'],
     ] as const) {
@@ -163,5 +220,124 @@ describe('home page', () => {
     expect(within(list).getAllByTestId('product-card')).toHaveLength(4);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(listFeaturedProducts).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the app promotion with both store badges', () => {
+    renderHome();
+
+    const app = screen.getByRole('region', { name: 'Get 20% Off in the App' });
+    within(app).getByRole('img', { name: 'Download on the App Store' });
+    within(app).getByRole('img', { name: 'Get it on Google Play' });
+  });
+
+  it('presents the podcast', () => {
+    renderHome();
+
+    screen.getByRole('heading', { level: 2, name: 'Slow Pour, the Lumen Roastery podcast' });
+  });
+});
+
+describe('home page: workspaces carousel', () => {
+  it('shows every space from the API as a slide that links to the spaces gallery', async () => {
+    renderHome();
+
+    const carousel = await screen.findByTestId('spaces-carousel');
+    const slides = within(carousel).getAllByRole('listitem');
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual([
+      '1 of 3',
+      '2 of 3',
+      '3 of 3',
+    ]);
+    const links = within(carousel).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'white wallWorkspace',
+      'long windowWorkspace',
+      'the loftEvent space',
+    ]);
+    for (const link of links) expect(link.getAttribute('href')).toBe('/spaces');
+    expect(carousel.querySelector('img')?.getAttribute('src')).toBe('/images/spaces/1.svg');
+  });
+
+  it('moves between slides with the arrow keys, Home and End', async () => {
+    const { user } = renderHome();
+    const carousel = await screen.findByTestId('spaces-carousel');
+    const [first, second, third] = within(carousel).getAllByRole('link') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // jsdom does not lay out or scroll (it has no scrollIntoView); the test is about focus.
+    Element.prototype.scrollIntoView = vi.fn();
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(second);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(third);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(second);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(third);
+  });
+
+  it('has previous and next buttons for the row, previous disabled at the start', async () => {
+    renderHome();
+    const carousel = await screen.findByTestId('spaces-carousel');
+
+    const previous = screen.getByRole('button', { name: 'Previous spaces' });
+    const next = screen.getByRole('button', { name: 'Next spaces' });
+    expect(previous.getAttribute('aria-controls')).toBe(carousel.id);
+    expect(next.getAttribute('aria-controls')).toBe(carousel.id);
+    expect((previous as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says so when the spaces cannot be loaded, and retries', async () => {
+    vi.mocked(listSpaces).mockRejectedValueOnce(new Error('offline'));
+    const { user } = renderHome();
+
+    const alert = await screen.findByText('We could not load our spaces.');
+    await user.click(within(alert.closest('[role=alert]') as HTMLElement).getByRole('button'));
+
+    await screen.findByTestId('spaces-carousel');
+    expect(listSpaces).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('home page: events and news', () => {
+  it('shows the upcoming events with image, name and start date, linking to /community', async () => {
+    renderHome();
+
+    const list = await screen.findByTestId('upcoming-events');
+    expect(vi.mocked(listUpcomingEvents).mock.calls[0]?.[0]).toEqual({ size: 3 });
+    const cards = within(list).getAllByTestId('event-card');
+    expect(cards.map((card) => within(card).getByTestId('event-name').textContent)).toEqual([
+      'Factory visit',
+      'latte art workshop',
+    ]);
+    const [first] = cards as [HTMLElement];
+    expect(first.getAttribute('href')).toBe('/community');
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/images/events/3.svg');
+    const time = first.querySelector('time');
+    expect(time?.getAttribute('dateTime')).toBe('2026-12-05T15:00:00.000Z');
+    expect(time?.textContent).toMatch(/^(Fri|Sat), Dec [56], /);
+  });
+
+  it('teases the three latest news, each opening its article', async () => {
+    renderHome();
+
+    const teaser = await screen.findByTestId('news-teaser');
+    expect(vi.mocked(listNews).mock.calls[0]?.[0]).toEqual({ page: 0, size: 3 });
+    const links = within(teaser).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['A new harvest', '/news/9'],
+      ['Cupping nights', '/news/8'],
+      ['Our roaster', '/news/7'],
+    ]);
+    within(teaser).getAllByText(/4 Min read/);
   });
 });

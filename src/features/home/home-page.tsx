@@ -1,8 +1,15 @@
 import { css, cx } from 'styled-system/css';
-import { AppBadges } from '../../components/app-badges';
+import { APP_PROMO, AppBadges } from '../../components/app-badges';
+import { BRAND_NAME } from '../../components/brand';
 import { LinkButton } from '../../components/link-button';
 import { pageColumn } from '../../components/page-container';
+import { paths } from '../../components/paths';
 import { FeaturedProducts } from './featured-products';
+import { eyebrowStyle, HomeSection, leadStyle } from './home-section';
+import { NewsTeaser } from './news-teaser';
+import { PodcastCard } from './podcast-card';
+import { UpcomingEvents } from './upcoming-events';
+import { WorkspacesCarousel } from './workspaces-carousel';
 
 /** Spec §2 "Home": figures exactly as the spec gives them. */
 export const HOME_STATS = [
@@ -11,86 +18,51 @@ export const HOME_STATS = [
   { value: '500+', label: 'Community members' },
 ] as const;
 
-const containerStyle = css(pageColumn);
-
-const sectionStyle = css({ py: { base: '12', md: '16', lg: '20' } });
-
-const eyebrowStyle = css({
-  fontSize: 'sm',
-  fontWeight: 'bold',
-  letterSpacing: 'widest',
-  textTransform: 'uppercase',
-  color: 'accent',
-  mb: '3',
-});
-
-const h2Style = css({
-  fontSize: { base: '2xl', md: '3xl', lg: '4xl' },
-  fontWeight: 'bold',
-  lineHeight: 'tight',
-  color: 'text',
-});
-
-const leadStyle = css({
-  color: 'textMuted',
-  fontSize: { base: 'md', md: 'lg' },
-  lineHeight: 'relaxed',
-});
-
+/**
+ * The first screen. It stays in the entry chunk (routes.tsx imports it statically): it is where
+ * most visits start, and a separate chunk would add a round trip before anything shows.
+ */
 export function HomePage() {
   return (
     <>
       <Hero />
       <About />
-      <section aria-labelledby="featured-heading" className={sectionStyle}>
-        <div className={containerStyle}>
-          <div
-            className={css({
-              display: 'flex',
-              flexDirection: { base: 'column', md: 'row' },
-              alignItems: { base: 'flex-start', md: 'flex-end' },
-              justifyContent: 'space-between',
-              gap: '4',
-              mb: { base: '6', md: '8' },
-            })}
-          >
-            <div>
-              <p className={eyebrowStyle}>Featured</p>
-              <h2 id="featured-heading" className={h2Style}>
-                Our Popular Menu
-              </h2>
-            </div>
-            <LinkButton href="/menu" visual="outline">
-              Explore Other Menu
-            </LinkButton>
-          </div>
-          <FeaturedProducts />
-        </div>
-      </section>
+      <HomeSection
+        id="featured-heading"
+        eyebrow="Featured"
+        title="Our popular menu"
+        className={css({ bg: 'surfaceMuted' })}
+        action={
+          <LinkButton href={paths.menu()} visual="outline">
+            Explore Other Menu
+          </LinkButton>
+        }
+      >
+        <FeaturedProducts />
+      </HomeSection>
       <AppDownload />
-      <Teasers />
+      <WorkspacesCarousel />
+      <UpcomingEvents />
+      <PodcastCard />
+      <NewsTeaser />
     </>
   );
 }
 
+// Side by side even on a 360 px phone: less padding there than the large size's default.
+const heroButton = css.raw({ px: { base: '5', sm: '7' } });
+
 function Hero() {
   return (
-    <section
-      aria-labelledby="home-title"
-      className={css({
-        bg: 'surfaceMuted',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
-        overflow: 'hidden',
-      })}
-    >
+    <section aria-labelledby="home-title" className={css({ overflow: 'hidden' })}>
       <div
         className={css(pageColumn, {
-          py: { base: '10', md: '16', lg: '20' },
+          pt: { base: '8', md: '14', lg: '16' },
+          pb: 'section',
           display: 'grid',
-          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.1fr) minmax(0, 1fr)' },
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.05fr) minmax(0, 1fr)' },
           alignItems: 'center',
-          gap: { base: '8', lg: '12' },
+          gap: { base: '8', lg: '14' },
         })}
       >
         <div>
@@ -99,14 +71,7 @@ function Hero() {
             id="home-title"
             tabIndex={-1}
             data-page-title=""
-            className={css({
-              fontSize: { base: '4xl', md: '5xl', lg: '6xl' },
-              fontWeight: 'bold',
-              lineHeight: '1.05',
-              letterSpacing: 'tight',
-              color: 'text',
-              _focus: { outline: 'none' },
-            })}
+            className={css({ textStyle: 'display', color: 'text', _focus: { outline: 'none' } })}
           >
             Light roasts, warm rooms, good company.
           </h1>
@@ -115,16 +80,19 @@ function Hero() {
             work, meet and slow down.
           </p>
           <div className={css({ mt: '8', display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-            <LinkButton href="/menu" size="lg">
+            <LinkButton href={paths.menu()} size="lg" css={heroButton}>
               Explore Menu
             </LinkButton>
-            <LinkButton href="/spaces" size="lg" visual="outline">
+            <LinkButton href={paths.spaces()} size="lg" visual="outline" css={heroButton}>
               Find a Space
             </LinkButton>
           </div>
           <dl
             className={css({
               mt: { base: '10', md: '12' },
+              pt: { base: '6', md: '8' },
+              borderTopWidth: '1px',
+              borderColor: 'border',
               display: 'grid',
               gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
               gap: { base: '3', md: '6' },
@@ -135,24 +103,21 @@ function Hero() {
               <div
                 key={stat.label}
                 data-testid="home-stat"
+                // Figure above its label, all figures on one line even when a label wraps.
                 className={css({
                   display: 'flex',
                   flexDirection: 'column-reverse',
+                  justifyContent: 'flex-end',
                   gap: '1',
-                  borderLeftWidth: '3px',
-                  borderColor: 'accent',
-                  pl: { base: '2.5', md: '4' },
                 })}
               >
-                <dt className={css({ fontSize: { base: 'xs', md: 'sm' }, color: 'textMuted' })}>
-                  {stat.label}
-                </dt>
+                <dt className={css({ textStyle: 'small', color: 'textMuted' })}>{stat.label}</dt>
                 <dd
                   className={css({
                     fontFamily: 'heading',
-                    fontSize: { base: '2xl', md: '4xl' },
-                    fontWeight: 'bold',
-                    color: 'text',
+                    fontSize: { base: '3xl', md: '4xl' },
+                    fontWeight: '600',
+                    color: 'accent',
                     lineHeight: '1',
                   })}
                 >
@@ -162,22 +127,36 @@ function Hero() {
             ))}
           </dl>
         </div>
-        <div
-          className={css({
-            borderRadius: '2xl',
-            overflow: 'hidden',
-            boxShadow: 'xl',
-            aspectRatio: { base: '4 / 3', md: '16 / 9', lg: '5 / 4' },
-            bg: 'surface',
-          })}
-        >
+        <div className={css({ position: 'relative' })}>
+          <div
+            aria-hidden="true"
+            className={css({
+              position: 'absolute',
+              inset: '0',
+              transform: 'translate(1.25rem, 1.25rem)',
+              bg: 'accentSubtle',
+              borderRadius: 'panel',
+              display: { base: 'none', md: 'block' },
+            })}
+          />
           <img
             src="/images/home/hero.svg"
-            alt="A barista pouring latte art at the Lumen Roastery bar"
-            width={800}
-            height={640}
+            alt={`A cup of coffee in warm morning light at ${BRAND_NAME}`}
+            width={1600}
+            height={900}
             fetchPriority="high"
-            className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
+            className={css({
+              position: 'relative',
+              display: 'block',
+              w: 'full',
+              aspectRatio: { base: '4 / 3', md: '16 / 10', lg: '4 / 3.4' },
+              objectFit: 'cover',
+              // The cup sits right of centre in the art; keep it in frame when cropped.
+              objectPosition: '72% center',
+              borderRadius: 'panel',
+              boxShadow: 'raised',
+              bg: 'surfaceMuted',
+            })}
           />
         </div>
       </div>
@@ -186,17 +165,17 @@ function Hero() {
 }
 
 function About() {
-  const imageBox = css({
-    // Tall on phones and beside the text; square on tablets, where the pair spans the full width.
-    aspectRatio: { base: '3 / 4', md: '1 / 1', lg: '3 / 4' },
-    borderRadius: 'xl',
-    overflow: 'hidden',
+  const image = css({
+    display: 'block',
+    w: 'full',
+    aspectRatio: '9 / 11',
+    objectFit: 'cover',
+    borderRadius: 'card',
+    boxShadow: 'card',
     bg: 'surfaceMuted',
-    boxShadow: 'md',
   });
-  const image = css({ w: 'full', h: 'full', objectFit: 'cover', display: 'block' });
   return (
-    <section aria-labelledby="about-heading" className={sectionStyle}>
+    <section aria-labelledby="about-heading" className={css({ pb: 'section' })}>
       <div
         className={css(pageColumn, {
           display: 'grid',
@@ -211,32 +190,31 @@ function About() {
             gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
             gap: { base: '3', md: '5' },
             order: { base: 2, lg: 1 },
+            maxW: { md: '2xl' },
           })}
         >
-          <div className={imageBox}>
-            <img
-              src="/images/home/about-1.svg"
-              alt="Freshly roasted beans cooling in the roaster's tray"
-              width={480}
-              height={640}
-              loading="lazy"
-              className={image}
-            />
-          </div>
-          <div className={cx(imageBox, css({ mt: { base: '6', md: '10' } }))}>
-            <img
-              src="/images/home/about-2.svg"
-              alt="Guests working at the long table in one of our spaces"
-              width={480}
-              height={640}
-              loading="lazy"
-              className={image}
-            />
-          </div>
+          <img
+            src="/images/home/about-1.svg"
+            alt="Our baristas at work behind the counter"
+            width={900}
+            height={1100}
+            loading="lazy"
+            decoding="async"
+            className={image}
+          />
+          <img
+            src="/images/home/about-2.svg"
+            alt="Guests working at the long table in one of our spaces"
+            width={900}
+            height={1100}
+            loading="lazy"
+            decoding="async"
+            className={cx(image, css({ mt: { base: '8', md: '12' } }))}
+          />
         </div>
         <div className={css({ order: { base: 1, lg: 2 } })}>
           <p className={eyebrowStyle}>About us</p>
-          <h2 id="about-heading" className={h2Style}>
+          <h2 id="about-heading" className={css({ textStyle: 'h2', color: 'text' })}>
             A neighbourhood roastery with room to stay
           </h2>
           <div className={css({ mt: '5', display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -258,13 +236,13 @@ function About() {
 
 function AppDownload() {
   return (
-    <section aria-labelledby="app-heading" className={css({ py: { base: '6', md: '10' } })}>
-      <div className={containerStyle}>
+    <section aria-labelledby="app-heading" className={css({ pt: 'section' })}>
+      <div className={css(pageColumn)}>
         <div
           className={css({
-            bg: 'accent',
-            color: 'accentText',
-            borderRadius: '2xl',
+            bg: 'accentSubtle',
+            color: 'text',
+            borderRadius: 'panel',
             px: { base: '6', md: '10', lg: '14' },
             py: { base: '8', md: '12' },
             display: 'grid',
@@ -274,136 +252,17 @@ function AppDownload() {
           })}
         >
           <div>
-            <p
-              className={css({
-                fontSize: 'sm',
-                fontWeight: 'bold',
-                letterSpacing: 'widest',
-                textTransform: 'uppercase',
-                opacity: 0.85,
-                mb: '2',
-              })}
-            >
-              Delivery order
-            </p>
-            <h2
-              id="app-heading"
-              className={css({
-                fontSize: { base: '2xl', md: '3xl' },
-                fontWeight: 'bold',
-                lineHeight: 'tight',
-              })}
-            >
-              Get 20% Off in the App
+            <p className={eyebrowStyle}>Delivery order</p>
+            <h2 id="app-heading" className={css({ textStyle: 'h2' })}>
+              {APP_PROMO}
             </h2>
-            <p className={css({ mt: '3', opacity: 0.9, lineHeight: 'relaxed' })}>
+            <p className={cx(leadStyle, css({ mt: '3', color: 'text' }))}>
               Order ahead for pick-up or have your coffee delivered. Your first app order is 20%
               off.
             </p>
           </div>
-          <div
-            className={css({
-              bg: 'surface',
-              color: 'text',
-              borderRadius: 'xl',
-              p: '5',
-              justifySelf: { base: 'stretch', md: 'end' },
-            })}
-          >
-            <AppBadges />
-          </div>
+          <AppBadges className={css({ justifySelf: { base: 'start', md: 'end' } })} />
         </div>
-      </div>
-    </section>
-  );
-}
-
-const TEASERS = [
-  {
-    id: 'spaces',
-    eyebrow: 'Workspaces',
-    title: 'Eight spaces to work and meet',
-    text: 'From a quiet corner desk to a room for twelve: bright, calm and with coffee a few steps away.',
-    href: '/spaces',
-    cta: 'Explore our spaces',
-  },
-  {
-    id: 'events',
-    eyebrow: 'Community',
-    title: 'Tastings, talks and evenings',
-    text: 'Cuppings with our roasters, latte-art nights and neighbourhood meet-ups every month.',
-    href: '/community',
-    cta: 'See upcoming events',
-  },
-  {
-    id: 'news',
-    eyebrow: 'News',
-    title: 'Fresh from the roastery',
-    text: 'New harvests, seasonal drinks and stories from the farms we buy from.',
-    href: '/news',
-    cta: 'Read the latest news',
-  },
-] as const;
-
-function Teasers() {
-  return (
-    <section aria-labelledby="teasers-heading" className={sectionStyle}>
-      <div className={containerStyle}>
-        <p className={eyebrowStyle}>Beyond the cup</p>
-        <h2 id="teasers-heading" className={h2Style}>
-          Spaces, events and news
-        </h2>
-        <ul
-          className={css({
-            listStyle: 'none',
-            mt: { base: '6', md: '8' },
-            display: 'grid',
-            gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
-            gap: { base: '4', md: '6' },
-          })}
-        >
-          {TEASERS.map((teaser) => (
-            <li
-              key={teaser.id}
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '3',
-                p: { base: '5', md: '6' },
-                bg: 'surface',
-                borderWidth: '1px',
-                borderColor: 'border',
-                borderRadius: 'xl',
-              })}
-            >
-              <p
-                className={css({
-                  fontSize: 'xs',
-                  fontWeight: 'bold',
-                  letterSpacing: 'widest',
-                  textTransform: 'uppercase',
-                  color: 'accent',
-                })}
-              >
-                {teaser.eyebrow}
-              </p>
-              <h3 className={css({ fontSize: 'xl', fontWeight: 'bold', color: 'text' })}>
-                {teaser.title}
-              </h3>
-              <p className={css({ color: 'textMuted', lineHeight: 'relaxed', flex: '1' })}>
-                {teaser.text}
-              </p>
-              <LinkButton
-                href={teaser.href}
-                visual="outline"
-                size="sm"
-                css={css.raw({ alignSelf: 'flex-start' })}
-              >
-                {teaser.cta}
-              </LinkButton>
-            </li>
-          ))}
-        </ul>
       </div>
     </section>
   );

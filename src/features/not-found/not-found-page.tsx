@@ -2,6 +2,7 @@ import { css } from 'styled-system/css';
 import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../components/paths';
 
 export function NotFoundPage() {
   return (
@@ -24,7 +25,14 @@ export function NotFoundPage() {
       <PageTitle subtitle="The page you are looking for has moved, or never brewed.">
         Page not found
       </PageTitle>
-      <LinkButton href="/">Go back home</LinkButton>
+      <div
+        className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' })}
+      >
+        <LinkButton href={paths.home()}>Go back home</LinkButton>
+        <LinkButton href={paths.menu()} visual="outline">
+          Browse the menu
+        </LinkButton>
+      </div>
     </PageContainer>
   );
 }

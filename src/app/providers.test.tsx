@@ -1,0 +1,97 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from './providers';
+import { startThemeActor, type ThemeActor } from './theme';
+
+let themeActor: ThemeActor | undefined;
+
+function renderProviders() {
+  themeActor = startThemeActor();
+  render(
+    <AppProviders queryClient={new QueryClient()} themeActor={themeActor}>
+      <p>page</p>
+    </AppProviders>,
+  );
+}
+
+/** The toasts on screen (react-hot-toast renders each message in a status region). */
+function visibleToasts(): string[] {
+  return screen.queryAllByRole('status').map((toastElement) => toastElement.textContent ?? '');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  act(() => {
+    toast.remove();
+  });
+  themeActor?.stop();
+  themeActor = undefined;
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  vi.useRealTimers();
+});
+
+/** Lets time pass, then lets react-hot-toast remove what it dismissed (1 s after dismissal). */
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('toasts (spec §4 and §9)', () => {
+  it.each([
+    ['blank', 4000, 'Saved for later', () => toast('Saved for later')],
+    ['error', 4000, 'Something failed', () => toast.error('Something failed')],
+    ['success', 2000, 'Payment successful!', () => toast.success('Payment successful!')],
+    ['custom', 4000, 'Custom note', () => toast.custom(<span>Custom note</span>)],
+  ] as const)('a %s toast stays %i ms', (_, duration, text, show) => {
+    renderProviders();
+    act(() => {
+      show();
+    });
+    expect(screen.queryByText(text)).not.toBeNull();
+
+    advance(duration - 100);
+    expect(screen.queryByText(text)).not.toBeNull();
+
+    // Dismissed at `duration`, then taken off after react-hot-toast's exit delay (1 s).
+    advance(100);
+    advance(1000);
+    expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('a loading toast stays until it is dismissed', () => {
+    renderProviders();
+    let id = '';
+    act(() => {
+      id = toast.loading('Processing payment...');
+    });
+
+    advance(60_000);
+    expect(visibleToasts()).toEqual(['Processing payment...']);
+
+    act(() => {
+      toast.dismiss(id);
+    });
+    advance(0);
+    advance(1000);
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('shows at most 20 at once, the newest', () => {
+    renderProviders();
+    act(() => {
+      for (let index = 1; index <= 25; index += 1) toast(`Toast ${index}`);
+    });
+
+    const shown = visibleToasts();
+    expect(shown).toHaveLength(20);
+    expect(shown).toContain('Toast 25');
+    expect(shown).not.toContain('Toast 5');
+  });
+});
