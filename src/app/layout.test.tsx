@@ -28,9 +28,7 @@ vi.mock('../api/content', async (importOriginal) => ({
   ...(await importOriginal<typeof ContentModule>()),
   listSpaces: vi.fn().mockResolvedValue([]),
   listUpcomingEvents: vi.fn().mockResolvedValue([]),
-  listNews: vi
-    .fn()
-    .mockResolvedValue({ items: [], totalPages: 0, totalElements: 0, page: 0, size: 3 }),
+  listNews: vi.fn().mockResolvedValue([]),
 }));
 
 const { getCart } = await import('../api/cart');

@@ -7,7 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '../../api/api-error';
 import type * as ContentModule from '../../api/content';
 import type * as ProductsModule from '../../api/products';
-import type { News, NewsPage, Product, ShopEvent, Space } from '../../api/types';
+import type { News, Product, ShopEvent, Space } from '../../api/types';
 import { HomePage } from './home-page';
 
 // The module boundary: the home page's queries call these request functions.
@@ -58,13 +58,11 @@ function newsItem(newId: number, title: string): News {
   };
 }
 
-const NEWS_PAGE: NewsPage = {
-  items: [newsItem(9, 'A new harvest'), newsItem(8, 'Cupping nights'), newsItem(7, 'Our roaster')],
-  totalPages: 3,
-  totalElements: 9,
-  page: 0,
-  size: 3,
-};
+const LATEST_NEWS: News[] = [
+  newsItem(9, 'A new harvest'),
+  newsItem(8, 'Cupping nights'),
+  newsItem(7, 'Our roaster'),
+];
 
 function product(overrides: Partial<Product> & Pick<Product, 'productId' | 'name'>): Product {
   return {
@@ -114,7 +112,7 @@ beforeEach(() => {
   vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
   vi.mocked(listSpaces).mockResolvedValue(SPACES);
   vi.mocked(listUpcomingEvents).mockResolvedValue(EVENTS);
-  vi.mocked(listNews).mockResolvedValue(NEWS_PAGE);
+  vi.mocked(listNews).mockResolvedValue(LATEST_NEWS);
 });
 
 afterEach(() => {
@@ -331,7 +329,7 @@ describe('home page: events and news', () => {
     renderHome();
 
     const teaser = await screen.findByTestId('news-teaser');
-    expect(vi.mocked(listNews).mock.calls[0]?.[0]).toEqual({ page: 0, size: 3 });
+    expect(vi.mocked(listNews).mock.calls[0]?.[0]).toEqual({ size: 3 });
     const links = within(teaser).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['A new harvest', '/news/9'],

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { newsQueries } from '../../api/content.queries';
-import type { News } from '../../api/types';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../components/paths';
 import { formatNewsDate } from './home-dates';
@@ -11,15 +10,9 @@ import { HomeSection, SectionError } from './home-section';
 /** How many news items the home page teases. */
 export const HOME_NEWS_COUNT = 3;
 
-/**
- * The latest news, newest first. The only place the home page reads news: when `GET /news`
- * becomes a plain list, this one call changes.
- */
+/** The latest news, newest first (`GET /news?size=3`, a plain list). */
 function useLatestNews() {
-  return useQuery({
-    ...newsQueries.page({ page: 0, size: HOME_NEWS_COUNT }),
-    select: (page): News[] => page.items,
-  });
+  return useQuery(newsQueries.latest(HOME_NEWS_COUNT));
 }
 
 const gridStyle = css({
