@@ -1,33 +1,8 @@
 import { expect as pwExpect } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import type { ShopEvent, Space } from '../../src/api/types';
-import { AxeBuilder } from '@axe-core/playwright';
-import { setTheme } from './support/axe';
+import { expectNoSeriousA11yViolations, setTheme } from './support/axe';
 import { expect, test } from './support/e2e-test';
-
-/**
- * axe-core (WCAG 2.x A and AA) on what the page shows: no serious or critical violation.
- * Like support/axe.ts, except for one element: the Order button (src/app/order-button.tsx, owned
- * by the cart work) shows "Order 0" but is named "Order, 0 items in cart", which axe reports as
- * label-content-name-mismatch. That fix belongs with the button's drawer work; every other
- * element of the page is checked here.
- */
-async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="order-button"]')
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-  expect(serious, `axe on ${where}`).toEqual([]);
-}
 
 /** Scrolls through the page so every lazy image and section below the fold has loaded. */
 async function scrollThrough(page: Page) {
