@@ -218,6 +218,20 @@ const MIGRATIONS: string[] = [
     updated_at TEXT NOT NULL
   );
   `,
+  // 2: single-use identity-provider nonces, stock reservations of unpaid card orders, and an
+  // index to find abandoned guest carts.
+  `
+  CREATE TABLE idp_consents (
+    nonce_hash TEXT PRIMARY KEY,
+    -- the browser that opened the consent page (its cookie), hashed like the nonce
+    binding_hash TEXT NOT NULL,
+    return_to TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  ALTER TABLE orders ADD COLUMN reserved_until TEXT;
+  CREATE INDEX orders_reserved_until ON orders(reserved_until) WHERE reserved_until IS NOT NULL;
+  CREATE INDEX carts_guest_updated ON carts(updated_at) WHERE user_id IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,6 +8,7 @@ import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
 import { openDb } from '../src/db';
 import { loadOpenApi } from '../src/openapi';
 import { resetDatabase } from '../src/reset';
+import { createSignInThrottle } from '../src/sign-in-throttle';
 import {
   apiClient,
   login,
@@ -162,8 +163,16 @@ describe('unexpected errors', () => {
       db,
       config: {
         jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+        development: true,
         corsOrigins: [],
         selfOrigins: [],
+        idpCallbackUrls: [],
+        stockReservationMinutes: 30,
+        guestCartTtlDays: 30,
+        sandboxPayments: true,
+        assetOrigin: null,
+        passwordHash: { N: 1024, r: 8, p: 1 },
+        signInThrottle: createSignInThrottle(),
         faults: false,
         latencyMs: 0,
         distDir: null,
