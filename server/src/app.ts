@@ -19,7 +19,7 @@ import type {
 import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized, validationError } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
-import { serveStatic } from './static-files';
+import { createStaticFiles } from './static-files';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 // Our bodies nest four levels at most. Deeper input is refused before anything recurses over it
@@ -166,6 +166,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   assertHandlersMatch(contract, handlers);
   const corsOrigins = new Set(config.corsOrigins);
   const housekeeping = createHousekeeping(db, config);
+  const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
 
   function sendJson(
@@ -473,10 +474,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         );
         return;
       }
-      if (
-        !pathname.startsWith('/') ||
-        serveStatic(req, res, pathname, config.distDir) === 'not-found'
-      ) {
+      if (!pathname.startsWith('/') || serveStatic(req, res, pathname) === 'not-found') {
         sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
       }
     } catch (error) {

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
 import { openDb } from '../src/db';
@@ -227,6 +228,9 @@ describe('static SPA', () => {
       '<!doctype html><title>Lumen</title><div id="root"></div>',
     );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What scripts/precompress.ts writes at build time.
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(
       join(dist, 'images', 'products', '3-1.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -267,6 +271,41 @@ describe('static SPA', () => {
       (await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'If-None-Match': etag } }))
         .status,
     ).toBe(304);
+  });
+
+  it('sends the precompressed brotli or gzip file the browser accepts', async () => {
+    const get = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolvePromise, reject) => {
+          httpGet(
+            `${server.url}/assets/index-abc123.js`,
+            { headers: { 'Accept-Encoding': acceptEncoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolvePromise({
+                  encoding: res.headers['content-encoding'],
+                  vary: res.headers.vary,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          ).on('error', reject);
+        },
+      );
+    const br = await get('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    const gz = await get('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log(1)');
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+    const html = await fetch(`${server.url}/`);
+    expect(html.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('never leaves dist/', async () => {
