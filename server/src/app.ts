@@ -16,6 +16,7 @@ import type {
   HandlerMap,
   HandlerResult,
 } from './handler-types';
+import { withAssetOrigin } from './asset-urls';
 import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized, validationError } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
@@ -431,8 +432,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       res.end(result.html);
       return;
     }
-    if (result.body !== undefined) checkContract(op, result.status, result.body);
-    sendJson(res, result.status, result.body, result.headers);
+    const body =
+      config.assetOrigin && result.body !== undefined
+        ? withAssetOrigin(result.body, config.assetOrigin)
+        : result.body;
+    if (body !== undefined) checkContract(op, result.status, body);
+    sendJson(res, result.status, body, result.headers);
   }
 
   function checkContract(op: Operation, status: number, body: unknown): void {

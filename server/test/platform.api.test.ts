@@ -321,6 +321,34 @@ describe('static SPA', () => {
   });
 });
 
+describe('public asset origin', () => {
+  it('makes image URLs absolute and lets the CSP load them', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'lumen-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lumen</title>');
+    const server = await startTestServer({ assetOrigin: 'https://cdn.lumen.test/', distDir: dist });
+    try {
+      const products = await server.api<Schemas['Product'][]>('GET', '/products');
+      const urls = products.body.flatMap((p) => p.images.map((i) => i.imageUrl));
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url).toMatch(/^https:\/\/cdn\.lumen\.test\/images\//);
+      const spaces = await server.api<Schemas['Space'][]>('GET', '/spaces');
+      expect(spaces.body[0]?.image).toMatch(/^https:\/\/cdn\.lumen\.test\/images\//);
+      const cart = await server.api<Schemas['Cart']>('POST', '/cart/items', {
+        body: { productId: 3, quantity: 1 },
+      });
+      expect(cart.body.cartItems[0]?.imageUrl).toMatch(/^https:\/\/cdn\.lumen\.test\//);
+      const page = await fetch(`${server.url}/`);
+      expect(page.headers.get('content-security-policy')).toContain(
+        "img-src 'self' data: https://cdn.lumen.test;",
+      );
+      expect(server.violations).toEqual([]);
+    } finally {
+      await server.dispose();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('persistence', () => {
   it('keeps data across a restart on the same file, and seeds only an empty database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lumen-restart-'));

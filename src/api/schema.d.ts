@@ -830,7 +830,11 @@ export interface components {
     Category: 'coffee_baverage' | 'food_snack' | 'at_home';
     ProductImage: {
       productImageId: components['schemas']['Id'];
-      /** @example /images/products/3-1.svg */
+      /**
+       * @description Site-relative (`/images/...`), or absolute when the server has a public asset origin
+       *     (`PUBLIC_ASSET_ORIGIN`); the same holds for every image field.
+       * @example /images/products/3-1.svg
+       */
       imageUrl: string;
       isMain: boolean;
     };
