@@ -264,7 +264,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     if (method === 'OPTIONS') {
       req.resume();
       res.statusCode = 204;
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', allowHeaders);
       res.setHeader('Access-Control-Max-Age', '3600');
       res.end();

@@ -109,7 +109,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     development,
     corsOrigins: options.corsOrigins ?? (development ? DEV_ORIGINS : []),
     selfOrigins: [],
-    idpCallbackUrls: options.idpCallbackUrls ?? [],
+    // Normalised as the consent page writes them back (the match is exact).
+    idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
     stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     sandboxPayments: !options.stripeSecretKey,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, signToken } from '../src/auth';
 import { startServer } from '../src/main';
 import {
+  apiClient,
   CARD_DECLINED,
   CARD_OK,
   DEMO,
@@ -189,11 +190,7 @@ describe('security', () => {
       const secretFile = `${dbFile}.jwt-secret`;
       expect(statSync(secretFile).mode & 0o777).toBe(0o600);
       expect(readFileSync(secretFile, 'utf8').trim().length).toBeGreaterThanOrEqual(43);
-      const token = await login(
-        (await import('./test-server')).apiClient(first.url),
-        DEMO.email,
-        DEMO.password,
-      );
+      const token = await login(apiClient(first.url));
       const forged = signToken(
         { sub: DEMO.email, username: 'demo', uid: 1, ver: 0 },
         OLD_REPOSITORY_SECRET,
