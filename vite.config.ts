@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.js';
 
 const styledSystem = fileURLToPath(new URL('./styled-system', import.meta.url));
 
