@@ -15,6 +15,7 @@ import {
   orderBody,
   signup,
   startTestServer,
+  TEST_PASSWORD_HASH,
   type ApiAnswer,
   type Schemas,
   type TestServer,
@@ -184,9 +185,14 @@ describe('security', () => {
   it('generates a random JWT secret beside the database (owner-only) and reuses it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lumen-secret-'));
     const dbFile = join(dir, 'shop.sqlite');
-    const quiet = { info: () => undefined, error: () => undefined };
+    const options = {
+      port: 0,
+      distDir: null,
+      logger: { info: () => undefined, error: () => undefined },
+      passwordHashParams: TEST_PASSWORD_HASH,
+    };
     try {
-      const first = await startServer({ port: 0, dbFile, distDir: null, logger: quiet });
+      const first = await startServer({ ...options, dbFile });
       const secretFile = `${dbFile}.jwt-secret`;
       expect(statSync(secretFile).mode & 0o777).toBe(0o600);
       expect(readFileSync(secretFile, 'utf8').trim().length).toBeGreaterThanOrEqual(43);
@@ -201,7 +207,7 @@ describe('security', () => {
       });
       expect(refused.status).toBe(401);
       await first.close();
-      const second = await startServer({ port: 0, dbFile, distDir: null, logger: quiet });
+      const second = await startServer({ ...options, dbFile });
       const still = await fetch(`${second.url}/api/v1/account/user`, {
         headers: { Authorization: `Bearer ${token}` },
       });
@@ -443,24 +449,31 @@ describe('security', () => {
     }
   });
 
-  it('hashes passwords with scrypt at OWASP minimum and rehashes older hashes on sign-in', async () => {
-    const hash = await hashPassword('coffee123');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    const own = await startTestServer({ passwordHashParams: { N: 131_072, r: 8, p: 1 } });
-    try {
-      const weak = await hashPassword('coffee123', { N: 16_384, r: 8, p: 1 });
-      own.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [weak, DEMO.email]);
-      await login(own.api);
-      const row = own.db.get<{ password_hash: string }>(
-        'SELECT password_hash FROM users WHERE email = ?',
-        [DEMO.email],
-      );
-      expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
-      await login(own.api);
-    } finally {
-      await own.dispose();
-    }
-  });
+  // Four hashes at the real cost (about 0.3 s each, more on a loaded machine).
+  it(
+    'hashes passwords with scrypt at OWASP minimum and rehashes older hashes on sign-in',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const hash = await hashPassword('coffee123');
+      expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      const own = await startTestServer({ passwordHashParams: { N: 131_072, r: 8, p: 1 } });
+      try {
+        const weak = await hashPassword('coffee123', { N: 16_384, r: 8, p: 1 });
+        own.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [weak, DEMO.email]);
+        await login(own.api);
+        const row = own.db.get<{ password_hash: string }>(
+          'SELECT password_hash FROM users WHERE email = ?',
+          [DEMO.email],
+        );
+        expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+        await login(own.api);
+      } finally {
+        await own.dispose();
+      }
+    },
+  );
 
   it('turns the payment sandbox off when a real Stripe key is configured', async () => {
     const live = await startTestServer({ stripeSecretKey: 'sk_test_configured' });
