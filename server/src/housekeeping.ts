@@ -19,15 +19,16 @@ interface LineRow extends Row {
 }
 
 /** Cancels every unpaid card order whose reservation ended by `now`; answers how many. */
+const LAPSED_SQL = `SELECT o.id FROM orders o LEFT JOIN payment_intents pi ON pi.id = o.payment_intent_id
+  WHERE o.reserved_until IS NOT NULL AND o.reserved_until <= ?
+    AND o.status IN ('PENDING', 'PAYMENT_FAILED')
+    AND (pi.status IS NULL OR pi.status <> 'succeeded')`;
+
 export function releaseLapsedReservations(db: Db, now: Date, minutes: number): number {
+  // Usually there is nothing to do: look first, and take the write lock only when there is.
+  if (db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]).length === 0) return 0;
   return db.transaction(() => {
-    const lapsed = db.all<LapsedOrder>(
-      `SELECT o.id FROM orders o LEFT JOIN payment_intents pi ON pi.id = o.payment_intent_id
-        WHERE o.reserved_until IS NOT NULL AND o.reserved_until <= ?
-          AND o.status IN ('PENDING', 'PAYMENT_FAILED')
-          AND (pi.status IS NULL OR pi.status <> 'succeeded')`,
-      [now.toISOString()],
-    );
+    const lapsed = db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]);
     const stamp = now.toISOString();
     for (const { id } of lapsed) {
       for (const line of db.all<LineRow>(
@@ -59,9 +60,8 @@ export function releaseLapsedReservations(db: Db, now: Date, minutes: number): n
 /** Deletes guest carts untouched for `days` (their lines go with them). */
 export function deleteAbandonedGuestCarts(db: Db, now: Date, days: number): number {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
-  return db.transaction(
-    () => db.run('DELETE FROM carts WHERE user_id IS NULL AND updated_at < ?', [cutoff]).changes,
-  );
+  // One statement: its own transaction, and no write at all when nothing matches.
+  return db.run('DELETE FROM carts WHERE user_id IS NULL AND updated_at < ?', [cutoff]).changes;
 }
 
 export type Housekeeping = (now: Date) => void;
