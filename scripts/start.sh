@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the SPA and starts the reference API, which serves it and /api/v1 on one origin.
-# Env: PORT (8080), HOST (127.0.0.1), DB_FILE (server/data/shop.sqlite).
+# Env: see the README's environment table. NODE_ENV defaults to production here (the SPA is served
+# by this origin, so the Vite dev origins are not allowed); `npm start` alone runs in development.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,4 +13,4 @@ if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
 fi
 
 npm run build
-exec node_modules/.bin/tsx server/src/main.ts
+NODE_ENV="${NODE_ENV:-production}" exec node_modules/.bin/tsx server/src/main.ts

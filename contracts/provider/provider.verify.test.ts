@@ -6,6 +6,7 @@ import { Verifier } from '@pact-foundation/pact';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/main';
+import { TEST_PASSWORD_HASH } from '../../server/test/test-server';
 import type { RunningServer } from '../../server/src/main';
 import { createProviderStates } from './states';
 
@@ -35,6 +36,8 @@ beforeAll(async () => {
     port: 0,
     dbFile: join(dir, 'shop.sqlite'),
     distDir: null,
+    // Cheap password hashes: the cost is not part of the contract (the OWASP default has its own test).
+    passwordHashParams: TEST_PASSWORD_HASH,
     logger: { info: () => undefined, error: () => undefined },
     // The reference API also checks its own answers against openapi.yaml while we verify.
     onContractViolation: (message) => violations.push(message),

@@ -78,7 +78,7 @@ export function createProviderStates(server: RunningServer): ProviderStates {
 
   /** Every state starts here: the seeded shop, the demo user signed in. */
   async function fresh(): Promise<string> {
-    await reseed(db, new Date());
+    await reseed(db, new Date(), config.passwordHash);
     bearer = demoToken();
     return bearer;
   }

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/main';
+import { TEST_PASSWORD_HASH } from '../../server/test/test-server';
 import type { RunningServer } from '../../server/src/main';
 import { startStateSetupServer } from './state-setup-server';
 import type { StateSetupServer } from './state-setup-server';
@@ -38,6 +39,8 @@ beforeAll(async () => {
     port: 0,
     dbFile: join(dir, 'shop.sqlite'),
     distDir: null,
+    // Cheap password hashes: the cost is not part of the contract (the OWASP default has its own test).
+    passwordHashParams: TEST_PASSWORD_HASH,
     logger: { info: () => undefined, error: () => undefined },
   });
   setup = await startStateSetupServer(createProviderStates(server));

@@ -16,11 +16,16 @@ import type {
   HandlerMap,
   HandlerResult,
 } from './handler-types';
+import { withAssetOrigin } from './asset-urls';
+import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized, validationError } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
-import { serveStatic } from './static-files';
+import { createStaticFiles } from './static-files';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+// Our bodies nest four levels at most. Deeper input is refused before anything recurses over it
+// (the validator, JSON.stringify): 64 KB of brackets would otherwise exhaust the stack.
+export const MAX_JSON_DEPTH = 32;
 // Past this we stop reading and drop the connection instead of draining a flood.
 const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 const MAX_INJECTED_LATENCY_MS = 10_000;
@@ -115,6 +120,21 @@ function readBody(req: IncomingMessage): Promise<RawBody> {
   });
 }
 
+/** The nesting depth of a parsed JSON value, without recursion; stops counting past `limit`. */
+export function jsonDepthExceeds(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const top = stack.pop();
+    if (!top || typeof top.value !== 'object' || top.value === null) continue;
+    const depth = top.depth + 1;
+    if (depth > limit) return true;
+    for (const child of Object.values(top.value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth });
+    }
+  }
+  return false;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -146,6 +166,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const handlers: Readonly<Record<string, Handler | undefined>> = options.handlers ?? ALL_HANDLERS;
   assertHandlersMatch(contract, handlers);
   const corsOrigins = new Set(config.corsOrigins);
+  const housekeeping = createHousekeeping(db, config);
+  const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
 
   function sendJson(
@@ -242,7 +264,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     if (method === 'OPTIONS') {
       req.resume();
       res.statusCode = 204;
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', allowHeaders);
       res.setHeader('Access-Control-Max-Age', '3600');
       res.end();
@@ -266,7 +288,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       }
     }
 
-    const matched = contract.match(method, pathname);
+    // HEAD is GET without the body (Node drops the body of a HEAD answer itself).
+    const matched = contract.match(method === 'HEAD' ? 'GET' : method, pathname);
     if (matched.kind === 'not-found') {
       sendError(res, new ApiError(404, 'NOT_FOUND', `No API operation at ${pathname}`), pathname);
       return;
@@ -285,6 +308,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     const at = now();
     let result: HandlerResult;
     try {
+      // Before the handler, so it sees lapsed reservations released and abandoned carts gone.
+      housekeeping(at);
       if (raw.tooLarge) {
         throw new ApiError(
           413,
@@ -334,6 +359,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
                 'The request body is not valid JSON',
               );
             }
+            if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) {
+              throw validationError(
+                { body: `Nested deeper than ${MAX_JSON_DEPTH} levels` },
+                'The request body is nested too deeply',
+              );
+            }
           } else {
             if (type !== 'application/x-www-form-urlencoded') {
               throw new ApiError(
@@ -372,6 +403,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         query,
         body,
         header: (name) => firstHeader(req, name),
+        clientAddress: req.socket.remoteAddress ?? 'unknown',
         user,
         claims,
       };
@@ -400,8 +432,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       res.end(result.html);
       return;
     }
-    if (result.body !== undefined) checkContract(op, result.status, result.body);
-    sendJson(res, result.status, result.body, result.headers);
+    const body =
+      config.assetOrigin && result.body !== undefined
+        ? withAssetOrigin(result.body, config.assetOrigin)
+        : result.body;
+    if (body !== undefined) checkContract(op, result.status, body);
+    sendJson(res, result.status, body, result.headers);
   }
 
   function checkContract(op: Operation, status: number, body: unknown): void {
@@ -443,10 +479,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         );
         return;
       }
-      if (
-        !pathname.startsWith('/') ||
-        serveStatic(req, res, pathname, config.distDir) === 'not-found'
-      ) {
+      if (!pathname.startsWith('/') || serveStatic(req, res, pathname) === 'not-found') {
         sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
       }
     } catch (error) {

@@ -15,7 +15,6 @@ export interface TokenClaims {
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SHORT_TOKEN_TTL_SECONDS = 24 * 60 * 60;
-export const DEV_JWT_SECRET = 'lumen-roastery-dev-secret-change-me-0123456789';
 
 function base64url(input: Buffer | string): string {
   return Buffer.from(input).toString('base64url');
@@ -105,36 +104,6 @@ export function verifyToken(token: string, secret: string, now: Date): VerifyRes
   return { ok: true, claims };
 }
 
-/** How long a consent page may wait before its form is refused. */
-export const CONSENT_NONCE_TTL_SECONDS = 10 * 60;
-
-/**
- * The consent form's nonce: when the page was shown, signed together with the return address.
- * Without it any site could post the form and sign a shopper into an account of its choosing
- * (login CSRF); with it only a page this server rendered, recently, can.
- */
-export function signConsentNonce(secret: string, returnTo: string, now: Date): string {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  const signature = hmac(secret, `idp-consent|${issuedAt}|${returnTo}`).toString('base64url');
-  return `${issuedAt}.${signature}`;
-}
-
-export function verifyConsentNonce(
-  secret: string,
-  returnTo: string,
-  nonce: string,
-  now: Date,
-): boolean {
-  const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{1,100})$/.exec(nonce);
-  if (!match) return false;
-  const issuedAt = Number(match[1]);
-  const age = Math.floor(now.getTime() / 1000) - issuedAt;
-  if (age < -60 || age > CONSENT_NONCE_TTL_SECONDS) return false;
-  const expected = hmac(secret, `idp-consent|${issuedAt}|${returnTo}`);
-  const given = Buffer.from(match[2] ?? '', 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /** Reads `Authorization: Bearer <token>`; undefined when the header is absent, null when it is present but not a bearer token. */
 export function bearerToken(header: string | undefined): string | undefined | null {
   if (header === undefined) return undefined;
@@ -142,21 +111,29 @@ export function bearerToken(header: string | undefined): string | undefined | nu
   return match?.[1] ?? null;
 }
 
-// scrypt parameters: N=2^14 is Node's default (about 16 MiB, tens of ms); the hash records them.
-const SCRYPT_N = 16384;
-const SCRYPT_R = 8;
-const SCRYPT_P = 1;
-const KEY_LENGTH = 32;
+export interface ScryptParams {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  r: number;
+  p: number;
+}
 
-function scryptAsync(
-  password: string,
-  salt: Buffer,
-  n: number,
-  r: number,
-  p: number,
-): Promise<Buffer> {
+/**
+ * OWASP's current minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, about
+ * 128 MiB and 0.3 s a hash here. Each hash records its parameters, so raising them later rehashes
+ * every account at its next sign-in.
+ */
+export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+// Largest parameters a stored hash may ask for, so a forged row cannot make one sign-in eat gigabytes.
+const MAX_N = 2 ** 20;
+
+function scryptAsync(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+  // scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) refuses N=2^17.
+  const maxmem = 128 * N * r + 16 * 1024 * 1024;
+  // The async form runs on libuv's thread pool, so a 0.3 s hash never blocks other requests.
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) => {
+    scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem }, (error, key) => {
       if (error) reject(error);
       else resolve(key);
     });
@@ -164,30 +141,53 @@ function scryptAsync(
 }
 
 /** `scrypt$N$r$p$salt$hash`, base64url parts. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P);
+  const key = await scryptAsync(password, salt, params);
   return [
     'scrypt',
-    SCRYPT_N,
-    SCRYPT_R,
-    SCRYPT_P,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export interface PasswordCheck {
+  ok: boolean;
+  /** The stored hash is weaker than `params`: store a new one now that the password is known. */
+  needsRehash: boolean;
+}
+
+export async function checkPassword(
+  password: string,
+  stored: string,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<PasswordCheck> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const n = Number(parts[1]);
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return { ok: false, needsRehash: false };
+  const N = Number(parts[1]);
   const r = Number(parts[2]);
   const p = Number(parts[3]);
-  if (![n, r, p].every((x) => Number.isSafeInteger(x) && x > 0)) return false;
+  if (![N, r, p].every((x) => Number.isSafeInteger(x) && x > 0) || N > MAX_N || r > 32 || p > 16)
+    return { ok: false, needsRehash: false };
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  const key = await scryptAsync(password, salt, n, r, p);
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const key = await scryptAsync(password, salt, { N, r, p });
+  const ok = key.length === expected.length && timingSafeEqual(key, expected);
+  return { ok, needsRehash: ok && (N < params.N || r < params.r || p < params.p) };
+}
+
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<boolean> {
+  return (await checkPassword(password, stored, params)).ok;
 }
 
 /** A hash no password matches, for accounts created by the identity provider. */

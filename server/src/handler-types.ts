@@ -1,6 +1,7 @@
 import type { operations } from '../../src/api/schema';
-import type { TokenClaims } from './auth';
+import type { ScryptParams, TokenClaims } from './auth';
 import type { Db } from './db';
+import type { SignInThrottle } from './sign-in-throttle';
 
 export interface Logger {
   info(message: string): void;
@@ -9,10 +10,26 @@ export interface Logger {
 
 export interface AppConfig {
   jwtSecret: string;
-  /** Browser origins allowed by CORS (and as identity-provider return targets). */
+  /** Development mode: the Vite dev origins may use CORS and be identity-provider callbacks. */
+  development: boolean;
+  /** Browser origins allowed by CORS. */
   corsOrigins: string[];
   /** Origins this server itself answers on; the built SPA it serves lives there. */
   selfOrigins: string[];
+  /** Identity-provider return addresses allowed besides `<self origin>/auth/callback`; exact URLs. */
+  idpCallbackUrls: string[];
+  /** How long an unpaid card order holds its stock. */
+  stockReservationMinutes: number;
+  /** A guest cart untouched this long is deleted. */
+  guestCartTtlDays: number;
+  /** The offline card sandbox answers only while no real Stripe key is configured. */
+  sandboxPayments: boolean;
+  /** Absolute origin for image URLs in answers (e.g. a CDN), or null for relative URLs. */
+  assetOrigin: string | null;
+  /** scrypt cost of new password hashes (OWASP minimum except in tests). */
+  passwordHash: ScryptParams;
+  /** Failed sign-in counters (state, not configuration, but one per app like the rest). */
+  signInThrottle: SignInThrottle;
   /** Honour X-Inject-Latency / X-Inject-Status (tests only). */
   faults: boolean;
   /** A delay added to every API answer (0 = none). */
@@ -44,6 +61,8 @@ export interface HandlerContext {
   query: Record<string, unknown>;
   body: unknown;
   header(name: string): string | undefined;
+  /** The peer's IP address (the server is meant to face clients directly, not a proxy). */
+  clientAddress: string;
   /** The signed-in caller (valid bearer token) when the operation reads identity, else null. */
   user: AuthUser | null;
   claims: TokenClaims | null;

@@ -12,6 +12,7 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly totals: OrderTotals | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly retryAfter: number | undefined;
 
   constructor(
     status: number,
@@ -21,6 +22,8 @@ export class ApiError extends Error {
       fields?: Record<string, string>;
       totals?: OrderTotals;
       headers?: Record<string, string>;
+      /** Seconds; also sent as Retry-After. */
+      retryAfter?: number;
     } = {},
   ) {
     super(message);
@@ -29,7 +32,11 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = extra.fields;
     this.totals = extra.totals;
-    this.headers = extra.headers;
+    this.retryAfter = extra.retryAfter;
+    this.headers =
+      extra.retryAfter === undefined
+        ? extra.headers
+        : { ...extra.headers, 'Retry-After': String(extra.retryAfter) };
   }
 }
 
@@ -61,5 +68,6 @@ export function errorBody(error: ApiError, path: string, now: Date): ErrorBody {
   };
   if (error.fields) body.fields = error.fields;
   if (error.totals) body.totals = error.totals;
+  if (error.retryAfter !== undefined) body.retryAfter = error.retryAfter;
   return body;
 }

@@ -1,18 +1,27 @@
 // Starts the reference API (and the built SPA from dist/) on one port.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
-import { DEV_JWT_SECRET } from './auth';
+import { OWASP_SCRYPT, type ScryptParams } from './auth';
 import { BRAND_NAME } from './brand';
+import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
 import { seedIfEmpty } from './seed';
+import {
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_LIMITS,
+  type SignInLimits,
+} from './sign-in-throttle';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DIST_DIR = resolve(repoRoot, 'dist');
-export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+export const DEFAULT_STOCK_RESERVATION_MINUTES = 30;
+export const DEFAULT_GUEST_CART_TTL_DAYS = 30;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -23,8 +32,26 @@ export interface StartServerOptions {
   port?: number;
   host?: string;
   dbFile?: string;
+  /** Signs session tokens; default: a random secret kept in `<dbFile>.jwt-secret` (mode 0600). */
   jwtSecret?: string;
+  /** Default: `process.env.NODE_ENV !== 'production'`. Development allows the Vite origins. */
+  development?: boolean;
+  /** CORS origins; default: the Vite origins in development, none otherwise. */
   corsOrigins?: string[];
+  /** Extra exact identity-provider callback URLs (the serving origin's is always allowed). */
+  idpCallbackUrls?: string[];
+  stockReservationMinutes?: number;
+  guestCartTtlDays?: number;
+  /** A real Stripe secret key turns the offline payment sandbox off. */
+  stripeSecretKey?: string | null;
+  /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
+  assetOrigin?: string | null;
+  signInLimits?: Partial<SignInLimits>;
+  /**
+   * Tests only: a cheaper scrypt cost so suites that sign up often stay fast. Not read from the
+   * environment, so production cannot lower it by accident.
+   */
+  passwordHashParams?: ScryptParams;
   faults?: boolean;
   latencyMs?: number;
   /** The built SPA; null serves the API only. */
@@ -44,15 +71,52 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The secret beside the database: read when it exists, else created at random, readable by the
+ * owner only. Zero setup, and no secret in the repository that could mint tokens.
+ */
+export function loadOrCreateSecret(dbFile: string): string {
+  if (dbFile === ':memory:') return randomBytes(32).toString('base64url');
+  const file = `${dbFile}.jwt-secret`;
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // An existing file that others can read is tightened rather than trusted as is.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (Buffer.byteLength(secret) < 32) throw new Error(`${file} must hold at least 32 bytes`);
+  return secret;
+}
+
+function originOf(value: string, what: string): string {
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${what}: not http(s)`);
+  return url.origin;
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
+  const development = options.development ?? process.env.NODE_ENV !== 'production';
+  const passwordHash = options.passwordHashParams ?? OWASP_SCRYPT;
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
-  await seedIfEmpty(db, now());
+  await seedIfEmpty(db, now(), passwordHash);
   const config: AppConfig = {
-    jwtSecret: options.jwtSecret ?? DEV_JWT_SECRET,
-    corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+    jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
+    development,
+    corsOrigins: options.corsOrigins ?? (development ? DEV_ORIGINS : []),
     selfOrigins: [],
+    // Normalised as the consent page writes them back (the match is exact).
+    idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
+    stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
+    guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
+    sandboxPayments: !options.stripeSecretKey,
+    assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
+    passwordHash,
+    signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
     faults: options.faults ?? false,
     latencyMs: options.latencyMs ?? 0,
     distDir: options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir,
@@ -120,29 +184,50 @@ function envFlag(value: string | undefined): boolean {
   return value === '1' || value?.toLowerCase() === 'true';
 }
 
+function envList(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function envNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+  return n;
+}
+
 async function main(): Promise<void> {
   const secret = process.env.JWT_SECRET;
-  if (!secret)
-    console.warn(
-      'JWT_SECRET is not set: using the development secret (never do this in production).',
-    );
-  else if (Buffer.byteLength(secret) < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
+  if (secret && Buffer.byteLength(secret) < 32)
+    throw new Error('JWT_SECRET must be at least 32 bytes');
+  const corsOrigins = envList(process.env.CORS_ORIGINS);
+  const idpCallbackUrls = envList(process.env.IDP_CALLBACK_URLS);
+  const stockReservationMinutes = envNumber(
+    process.env.STOCK_RESERVATION_MINUTES,
+    'STOCK_RESERVATION_MINUTES',
+  );
+  const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
   const running = await startServer({
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '127.0.0.1',
     ...(process.env.DB_FILE ? { dbFile: process.env.DB_FILE } : {}),
     ...(secret ? { jwtSecret: secret } : {}),
-    ...(process.env.CORS_ORIGINS
-      ? {
-          corsOrigins: process.env.CORS_ORIGINS.split(',')
-            .map((o) => o.trim())
-            .filter(Boolean),
-        }
-      : {}),
+    ...(corsOrigins ? { corsOrigins } : {}),
+    ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
+    ...(stockReservationMinutes ? { stockReservationMinutes } : {}),
+    ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
+    stripeSecretKey: process.env.STRIPE_SECRET_KEY || null,
+    assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),
   });
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
+  if (running.config.development)
+    console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
+  if (!running.config.sandboxPayments) console.log('STRIPE_SECRET_KEY set: payment sandbox off.');
   console.log(`Storefront ready at ${running.url}/`);
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);

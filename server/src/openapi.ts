@@ -1,5 +1,7 @@
 // Reads openapi.yaml and turns it into a router and Ajv validators: the contract is the only
 // description of the API the server has, so a request the yaml forbids never reaches a handler.
+// The one loader: the server, the Pact compatibility check (contracts/openapi-compat.ts) and the
+// fuzz test all read the parsed document and the compiled validators from here, once per process.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +16,8 @@ export const DEFAULT_OPENAPI_FILE = resolve(repoRoot, 'openapi.yaml');
 const SPEC_ID = 'https://api.lumen-roastery.test/openapi.json';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 export type BodyKind = 'json' | 'form';
 
@@ -40,6 +42,12 @@ export interface Operation {
   validateHeaders: ValidateFunction | null;
   /** Header parameter names (lower-case) the operation declares. */
   headerNames: string[];
+  /** Query parameter names the operation declares. */
+  queryNames: string[];
+  /** Header names (lower-case) its security schemes read, e.g. x-cart-token. */
+  securityHeaders: string[];
+  /** The media types each documented status declares (empty: no body). */
+  responseMedia: Map<string, string[]>;
   /** JSON response validators by status code (null: no JSON body documented), compiled on first use. */
   responses: Map<string, () => ValidateFunction | null>;
 }
@@ -137,6 +145,22 @@ function newAjv(defs: JsonObject, options: { coerce: boolean }): AjvInstance {
   return ajv;
 }
 
+function securityHeadersOf(doc: JsonObject, op: JsonObject): string[] {
+  const requirements = (op.security ?? doc.security ?? []) as Json;
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const names = new Set<string>();
+  for (const requirement of Array.isArray(requirements) ? requirements : []) {
+    if (!isObject(requirement)) continue;
+    for (const name of Object.keys(requirement)) {
+      const scheme = schemes[name];
+      if (isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'header')
+        names.add(String(scheme.name).toLowerCase());
+    }
+  }
+  return [...names];
+}
+
 function securityOf(doc: JsonObject, op: JsonObject): SecurityInfo {
   const requirements = (op.security ?? doc.security ?? []) as Json;
   const info: SecurityInfo = {
@@ -199,8 +223,32 @@ function compileOrThrow(ajv: AjvInstance, schema: JsonObject, where: string): Va
   }
 }
 
+const documents = new Map<string, JsonObject>();
+const contracts = new Map<string, OpenApiContract>();
+
+/** openapi.yaml parsed, once per file per process. Treat it as read-only: it is shared. */
+export function readOpenApiDocument(file: string = DEFAULT_OPENAPI_FILE): JsonObject {
+  const key = resolve(file);
+  let doc = documents.get(key);
+  if (!doc) {
+    doc = parseYaml(readFileSync(key, 'utf8')) as JsonObject;
+    documents.set(key, doc);
+  }
+  return doc;
+}
+
+/** The router and validators of openapi.yaml, compiled once per file per process and shared. */
 export function loadOpenApi(file: string = DEFAULT_OPENAPI_FILE): OpenApiContract {
-  const doc = parseYaml(readFileSync(file, 'utf8')) as JsonObject;
+  const key = resolve(file);
+  let contract = contracts.get(key);
+  if (!contract) {
+    contract = compileOpenApi(readOpenApiDocument(key));
+    contracts.set(key, contract);
+  }
+  return contract;
+}
+
+function compileOpenApi(doc: JsonObject): OpenApiContract {
   const components = isObject(doc.components) ? doc.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const defs = rewriteRefs(schemas) as JsonObject;
@@ -272,9 +320,14 @@ export function loadOpenApi(file: string = DEFAULT_OPENAPI_FILE): OpenApiContrac
 
       // Response schemas are compiled on first use: only tests check answers against them.
       const responses = new Map<string, () => ValidateFunction | null>();
+      const responseMedia = new Map<string, string[]>();
       if (isObject(opRaw.responses)) {
         for (const [status, responseRaw] of Object.entries(opRaw.responses)) {
           const response = derefComponent(doc, responseRaw);
+          responseMedia.set(
+            status,
+            isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
+          );
           const media =
             isObject(response) && isObject(response.content)
               ? response.content['application/json']
@@ -314,7 +367,10 @@ export function loadOpenApi(file: string = DEFAULT_OPENAPI_FILE): OpenApiContrac
         headerNames: params
           .filter((p) => p.in === 'header')
           .map((p) => String(p.name).toLowerCase()),
+        queryNames: params.filter((p) => p.in === 'query').map((p) => String(p.name)),
+        securityHeaders: securityHeadersOf(doc, opRaw),
         responses,
+        responseMedia,
       };
       if (byId.has(operationId))
         throw new Error(`openapi.yaml: duplicate operationId ${operationId}`);

@@ -1,4 +1,4 @@
-import { hashPassword } from './auth';
+import { hashPassword, OWASP_SCRYPT, type ScryptParams } from './auth';
 import type { Db } from './db';
 import {
   DEMO_USER,
@@ -54,10 +54,27 @@ export function isEmpty(db: Db): boolean {
   return Number(row?.n ?? 0) === 0;
 }
 
+// One demo hash per cost per process: provider states reseed dozens of times, and at OWASP cost
+// each hash takes a third of a second.
+const demoHashes = new Map<string, Promise<string>>();
+function demoPasswordHash(params: ScryptParams): Promise<string> {
+  const key = `${params.N}/${params.r}/${params.p}`;
+  let hash = demoHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(DEMO_USER.password, params);
+    demoHashes.set(key, hash);
+  }
+  return hash;
+}
+
 /** Inserts the catalogue and the demo user; dates are relative to `now`. Expects empty tables. */
-export async function seedDatabase(db: Db, now: Date): Promise<void> {
+export async function seedDatabase(
+  db: Db,
+  now: Date,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<void> {
   // Hash outside the transaction: scrypt is async and transactions are synchronous.
-  const demoHash = await hashPassword(DEMO_USER.password);
+  const demoHash = await demoPasswordHash(params);
   db.transaction(() => {
     // Distinct creation times (one second apart, in id order) keep "newest first" deterministic.
     const catalogueBase = daysFrom(now, -120).getTime();
@@ -171,14 +188,22 @@ export async function seedDatabase(db: Db, now: Date): Promise<void> {
   });
 }
 
-export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  now: Date,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<boolean> {
   if (!isEmpty(db)) return false;
-  await seedDatabase(db, now);
+  await seedDatabase(db, now, params);
   return true;
 }
 
 /** Drops every table, recreates the schema and seeds again. */
-export async function reseed(db: Db, now: Date): Promise<void> {
+export async function reseed(
+  db: Db,
+  now: Date,
+  params: ScryptParams = OWASP_SCRYPT,
+): Promise<void> {
   db.resetSchema();
-  await seedDatabase(db, now);
+  await seedDatabase(db, now, params);
 }

@@ -1,20 +1,30 @@
-// Serves the built SPA (dist/) with a strict CSP on HTML and long-lived caching for hashed assets.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// Serves the built SPA (dist/) through sirv: the precompressed .br/.gz files the build wrote
+// (scripts/precompress.ts) when the browser accepts them, ETags, ranges and HEAD. Around it: a
+// strict CSP and no framing on HTML, immutable caching for hashed assets, no-cache for index.html.
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import sirv from 'sirv';
 
-export const SPA_CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
-  'frame-src https://js.stripe.com https://hooks.stripe.com',
-  "connect-src 'self' https://api.stripe.com",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/** The storefront's Content-Security-Policy; images may also come from the public asset origin. */
+export function spaCsp(assetOrigin: string | null = null): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com",
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "connect-src 'self' https://api.stripe.com",
+    `img-src 'self' data:${assetOrigin ? ` ${assetOrigin}` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    // No other site may frame the shop (clickjacking); X-Frame-Options says the same to old browsers.
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const SPA_CSP = spaCsp();
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,80 +53,78 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export type StaticOutcome = 'served' | 'not-found';
 
-function fileIn(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const full = normalize(join(root, decoded));
-  // Never leave dist/ (../ and encoded variants end up here after normalising).
-  if (full !== root && !full.startsWith(root + sep)) return null;
-  return full;
-}
+type Sirv = ReturnType<typeof sirv>;
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function send(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
-  const stat = statSync(file);
-  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  res.setHeader('Content-Type', type);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('ETag', etag);
-  res.setHeader('Last-Modified', stat.mtime.toUTCString());
-  if (type.startsWith('text/html')) res.setHeader('Content-Security-Policy', SPA_CSP);
-  if (req.headers['if-none-match'] === etag) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = 200;
-  res.setHeader('Content-Length', String(stat.size));
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  const stream = createReadStream(file);
-  stream.on('error', () => res.destroy());
-  stream.pipe(res);
+function isHtmlPath(pathname: string): boolean {
+  const ext = extname(pathname.split('/').pop() ?? '').toLowerCase();
+  return ext === '' || ext === '.html';
 }
 
 /**
  * GET/HEAD of a non-API path: the file when it exists, index.html for extension-less paths (SPA
- * routes), else not found.
+ * routes), else not found. sirv indexes dist/ when created; a rebuild (index.html changes) makes a
+ * new index.
  */
-export function serveStatic(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pathname: string,
+export function createStaticFiles(
   distDir: string | null,
-): StaticOutcome {
-  if (!distDir) return 'not-found';
-  const root = resolve(distDir);
-  const index = join(root, 'index.html');
-  if (!existsSync(index)) return 'not-found';
-  const file = fileIn(root, pathname);
-  if (file && isFile(file)) {
-    const immutable = pathname.startsWith('/assets/');
-    const cache = immutable
-      ? 'public, max-age=31536000, immutable'
-      : file === index
-        ? 'no-cache'
-        : 'public, max-age=3600';
-    send(req, res, file, cache);
-    return 'served';
+  assetOrigin: string | null,
+): (req: IncomingMessage, res: ServerResponse, pathname: string) => StaticOutcome {
+  const root = distDir ? resolve(distDir) : null;
+  const index = root ? join(root, 'index.html') : null;
+  const csp = spaCsp(assetOrigin);
+  let handler: Sirv | null = null;
+  let indexedAt = -1;
+
+  function current(): Sirv | null {
+    if (!root || !index || !existsSync(index)) return null;
+    const mtime = statSync(index).mtimeMs;
+    if (!handler || mtime !== indexedAt) {
+      indexedAt = mtime;
+      handler = sirv(root, {
+        dev: false,
+        etag: true,
+        brotli: true,
+        gzip: true,
+        setHeaders(res, pathname) {
+          const type = CONTENT_TYPES[extname(pathname).toLowerCase()];
+          if (isHtmlPath(pathname)) {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.setHeader('Content-Security-Policy', csp);
+            res.setHeader('X-Frame-Options', 'DENY');
+          } else {
+            if (type) res.setHeader('Content-Type', type);
+            // Hashed file names change with their content, so they may be cached for good.
+            res.setHeader(
+              'Cache-Control',
+              pathname.startsWith('/assets/')
+                ? 'public, max-age=31536000, immutable'
+                : 'public, max-age=3600',
+            );
+          }
+        },
+      });
+    }
+    return handler;
   }
-  const last = pathname.split('/').pop() ?? '';
-  if (extname(last) !== '' || pathname.startsWith('/assets/')) return 'not-found';
-  send(req, res, index, 'no-cache');
-  return 'served';
+
+  return (req, res, pathname) => {
+    const serve = current();
+    if (!serve) return 'not-found';
+    let found = true;
+    // sirv looks files up synchronously and calls next() when there is none.
+    serve(req, res, () => {
+      found = false;
+    });
+    if (found) return 'served';
+    if (!isHtmlPath(pathname) || pathname.startsWith('/assets/')) return 'not-found';
+    const original = req.url;
+    req.url = '/';
+    found = true;
+    serve(req, res, () => {
+      found = false;
+    });
+    req.url = original;
+    return found ? 'served' : 'not-found';
+  };
 }

@@ -399,29 +399,31 @@ describe('simulated identity provider', () => {
     expect(selfServed.status).toBe(200);
   });
 
-  /** The nonce the consent page puts in its forms, as a browser would submit it. */
-  async function consentNonce(returnTo: string): Promise<string> {
+  /** The nonce the consent page puts in its forms and the cookie it sets, as a browser keeps them. */
+  async function consentNonce(returnTo: string): Promise<{ nonce: string; cookie: string }> {
     const page = await server.api(
       'GET',
       `/auth/idp/authorize?returnTo=${encodeURIComponent(returnTo)}`,
     );
     const nonce = /name="nonce" value="([^"]+)"/.exec(page.text)?.[1];
     expect(nonce).toBeDefined();
-    return nonce ?? '';
+    return { nonce: nonce ?? '', cookie: page.headers.get('set-cookie')?.split(';')[0] ?? '' };
   }
 
   it('refuses a consent that no consent page of this server issued (login CSRF)', async () => {
     const returnTo = callback;
-    const nonce = await consentNonce(returnTo);
-    const attempts: Record<string, string>[] = [
-      { email: 'victim@b.test', name: 'V', returnTo },
-      { email: 'victim@b.test', name: 'V', returnTo, nonce: '1700000000.forged' },
-      { email: 'victim@b.test', name: 'V', returnTo: `${callback}?other=1`, nonce },
+    const { nonce, cookie } = await consentNonce(returnTo);
+    const attempts: [Record<string, string>, string][] = [
+      [{ email: 'victim@b.test', name: 'V', returnTo }, cookie],
+      [{ email: 'victim@b.test', name: 'V', returnTo, nonce: '1700000000.forged' }, cookie],
+      // the page's own nonce, posted by a browser without the page's cookie
+      [{ email: 'victim@b.test', name: 'V', returnTo, nonce }, ''],
     ];
-    for (const fields of attempts) {
+    for (const [fields, sentCookie] of attempts) {
       const res = await server.api('POST', '/auth/idp/consent', {
         rawBody: new URLSearchParams(fields).toString(),
         contentType: 'application/x-www-form-urlencoded',
+        headers: sentCookie ? { Cookie: sentCookie } : {},
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
@@ -432,18 +434,19 @@ describe('simulated identity provider', () => {
   });
 
   it('finds or creates the user and redirects with a token', async () => {
-    const returnTo = `${callback}?from=idp`;
-    const nonce = await consentNonce(returnTo);
-    const form = (email: string, name: string) =>
-      server.api('POST', '/auth/idp/consent', {
+    const returnTo = callback;
+    const form = async (email: string, name: string) => {
+      const { nonce, cookie } = await consentNonce(returnTo);
+      return server.api('POST', '/auth/idp/consent', {
         rawBody: new URLSearchParams({ email, name, returnTo, nonce }).toString(),
         contentType: 'application/x-www-form-urlencoded',
+        headers: { Cookie: cookie },
       });
+    };
     const created = await form('sam.taylor@idp.test', 'Sam Taylor');
     expect(created.status).toBe(302);
     const location = new URL(created.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(callback);
-    expect(location.searchParams.get('from')).toBe('idp');
     const token = location.searchParams.get('token') ?? '';
     expect(claimsOf(token)).toMatchObject({ sub: 'sam.taylor@idp.test', username: 'Sam Taylor' });
     const me = await server.api<Schemas['User']>('GET', '/account/user', { token });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   bearerToken,
+  checkPassword,
   hashPassword,
-  signConsentNonce,
   signToken,
-  verifyConsentNonce,
   verifyPassword,
   verifyToken,
 } from '../src/auth';
@@ -72,38 +71,31 @@ describe('JWT', () => {
 });
 
 describe('passwords', () => {
+  // The cost is stored in each hash; a cheap one keeps this test fast (OWASP's is the default).
+  const CHEAP = { N: 1024, r: 8, p: 1 };
+
   it('hashes with a per-user salt and verifies', async () => {
-    const a = await hashPassword('coffee123');
-    const b = await hashPassword('coffee123');
+    const a = await hashPassword('coffee123', CHEAP);
+    const b = await hashPassword('coffee123', CHEAP);
     expect(a).not.toBe(b);
-    expect(a.startsWith('scrypt$')).toBe(true);
+    expect(a.startsWith('scrypt$1024$8$1$')).toBe(true);
     expect(await verifyPassword('coffee123', a)).toBe(true);
     expect(await verifyPassword('coffee124', a)).toBe(false);
     expect(await verifyPassword('coffee123', 'garbage')).toBe(false);
   });
-});
 
-describe('identity-provider consent nonce', () => {
-  const RETURN_TO = 'http://localhost:5173/auth/callback';
-  const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
-
-  it('accepts the nonce of a page this server rendered within ten minutes', () => {
-    const nonce = signConsentNonce(SECRET, RETURN_TO, NOW);
-    expect(verifyConsentNonce(SECRET, RETURN_TO, nonce, NOW)).toBe(true);
-    expect(verifyConsentNonce(SECRET, RETURN_TO, nonce, later(600))).toBe(true);
-  });
-
-  it('refuses an old, forged, re-targeted or garbage nonce', () => {
-    const nonce = signConsentNonce(SECRET, RETURN_TO, NOW);
-    expect(verifyConsentNonce(SECRET, RETURN_TO, nonce, later(601))).toBe(false);
-    expect(verifyConsentNonce(`${SECRET}x`, RETURN_TO, nonce, NOW)).toBe(false);
-    expect(verifyConsentNonce(SECRET, 'http://evil.test/auth/callback', nonce, NOW)).toBe(false);
-    const [issuedAt, signature] = nonce.split('.');
-    expect(verifyConsentNonce(SECRET, RETURN_TO, `${Number(issuedAt) + 1}.${signature}`, NOW)).toBe(
-      false,
-    );
-    for (const garbage of ['', '.', 'abc', '1.', `${issuedAt}.!!`, 'x'.repeat(300)]) {
-      expect(verifyConsentNonce(SECRET, RETURN_TO, garbage, NOW)).toBe(false);
-    }
+  it('asks for a rehash when the stored cost is below the current one', async () => {
+    const old = await hashPassword('coffee123', CHEAP);
+    expect(await checkPassword('coffee123', old, { N: 2048, r: 8, p: 1 })).toEqual({
+      ok: true,
+      needsRehash: true,
+    });
+    expect(await checkPassword('coffee123', old, CHEAP)).toEqual({ ok: true, needsRehash: false });
+    expect(await checkPassword('nope', old, { N: 2048, r: 8, p: 1 })).toEqual({
+      ok: false,
+      needsRehash: false,
+    });
+    // a stored hash cannot ask for an absurd cost
+    expect((await checkPassword('x', 'scrypt$1073741824$8$1$AAAA$AAAA')).ok).toBe(false);
   });
 });

@@ -95,20 +95,25 @@ describe('placing an order', () => {
   it('the same idempotency key twice makes one order and takes stock once', async () => {
     const { api } = server;
     const before = await stockOf(4);
+    const cart = await api<Schemas['Cart']>('POST', '/cart/items', {
+      body: { productId: 4, quantity: 3 },
+    });
+    const cartToken = cart.body.cartToken ?? '';
     const body = orderBody([{ productId: 4, quantity: 3 }]);
-    const first = await api<OrderResponse>('POST', '/order', { body });
-    const second = await api<OrderResponse>('POST', '/order', { body });
+    const first = await api<OrderResponse>('POST', '/order', { cartToken, body });
+    const second = await api<OrderResponse>('POST', '/order', { cartToken, body });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.body.orderId).toBe(first.body.orderId);
     expect(second.body.clientSecret).toBe(first.body.clientSecret);
     expect(second.body.orderToken).toBe(first.body.orderToken);
-    // a different body with the same key still answers the first order
-    const third = await api<OrderResponse>('POST', '/order', {
+    // a different body with the same key is refused, and makes nothing
+    const third = await api('POST', '/order', {
+      cartToken,
       body: { ...orderBody([{ productId: 5, quantity: 1 }]), idempotencyKey: body.idempotencyKey },
     });
-    expect(third.status).toBe(200);
-    expect(third.body.orderId).toBe(first.body.orderId);
+    expect(third.status).toBe(409);
+    expect(third.body).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
     expect(await stockOf(4)).toBe(before - 3);
     expect(await stockOf(5)).toBe(25);
   });

@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
 import { openDb } from '../src/db';
 import { loadOpenApi } from '../src/openapi';
 import { resetDatabase } from '../src/reset';
+import { createSignInThrottle } from '../src/sign-in-throttle';
 import {
   apiClient,
   login,
@@ -162,8 +164,16 @@ describe('unexpected errors', () => {
       db,
       config: {
         jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+        development: true,
         corsOrigins: [],
         selfOrigins: [],
+        idpCallbackUrls: [],
+        stockReservationMinutes: 30,
+        guestCartTtlDays: 30,
+        sandboxPayments: true,
+        assetOrigin: null,
+        passwordHash: { N: 1024, r: 8, p: 1 },
+        signInThrottle: createSignInThrottle(),
         faults: false,
         latencyMs: 0,
         distDir: null,
@@ -218,6 +228,9 @@ describe('static SPA', () => {
       '<!doctype html><title>Lumen</title><div id="root"></div>',
     );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What scripts/precompress.ts writes at build time.
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(
       join(dist, 'images', 'products', '3-1.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -260,6 +273,41 @@ describe('static SPA', () => {
     ).toBe(304);
   });
 
+  it('sends the precompressed brotli or gzip file the browser accepts', async () => {
+    const get = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolvePromise, reject) => {
+          httpGet(
+            `${server.url}/assets/index-abc123.js`,
+            { headers: { 'Accept-Encoding': acceptEncoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolvePromise({
+                  encoding: res.headers['content-encoding'],
+                  vary: res.headers.vary,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          ).on('error', reject);
+        },
+      );
+    const br = await get('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    const gz = await get('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log(1)');
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+    const html = await fetch(`${server.url}/`);
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('never leaves dist/', async () => {
     for (const path of [
       '/..%2f..%2fetc%2fpasswd',
@@ -270,6 +318,34 @@ describe('static SPA', () => {
       expect(await res.text()).not.toContain('root:');
     }
     expect((await fetch(`${server.url}/menu`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('public asset origin', () => {
+  it('makes image URLs absolute and lets the CSP load them', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'lumen-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lumen</title>');
+    const server = await startTestServer({ assetOrigin: 'https://cdn.lumen.test/', distDir: dist });
+    try {
+      const products = await server.api<Schemas['Product'][]>('GET', '/products');
+      const urls = products.body.flatMap((p) => p.images.map((i) => i.imageUrl));
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url).toMatch(/^https:\/\/cdn\.lumen\.test\/images\//);
+      const spaces = await server.api<Schemas['Space'][]>('GET', '/spaces');
+      expect(spaces.body[0]?.image).toMatch(/^https:\/\/cdn\.lumen\.test\/images\//);
+      const cart = await server.api<Schemas['Cart']>('POST', '/cart/items', {
+        body: { productId: 3, quantity: 1 },
+      });
+      expect(cart.body.cartItems[0]?.imageUrl).toMatch(/^https:\/\/cdn\.lumen\.test\//);
+      const page = await fetch(`${server.url}/`);
+      expect(page.headers.get('content-security-policy')).toContain(
+        "img-src 'self' data: https://cdn.lumen.test;",
+      );
+      expect(server.violations).toEqual([]);
+    } finally {
+      await server.dispose();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

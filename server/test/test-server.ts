@@ -76,6 +76,8 @@ export function apiClient(baseUrl: string): ApiClient {
   };
 }
 
+export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
+
 export async function startTestServer(
   options: Omit<StartServerOptions, 'port' | 'dbFile'> & { dir?: string } = {},
 ): Promise<TestServer> {
@@ -85,6 +87,8 @@ export async function startTestServer(
   const errors: string[] = [];
   const running = await startServer({
     distDir: null,
+    // Cheap hashes: suites sign up dozens of times (the OWASP default is tested on its own).
+    passwordHashParams: TEST_PASSWORD_HASH,
     ...options,
     port: 0,
     dbFile,

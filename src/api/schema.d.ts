@@ -287,7 +287,11 @@ export interface paths {
     /**
      * Simulated identity provider, consent page
      * @description A full-page browser navigation. Shows a small consent page; its form posts to
-     *     `/api/v1/auth/idp/consent`, which redirects to `returnTo?token=<jwt>`.
+     *     `/api/v1/auth/idp/consent`, which redirects to `returnTo?token=<jwt>`. The page sets the
+     *     cookie `lumen_idp` (HttpOnly, SameSite=Strict, path `/api/v1/auth/idp`, ten minutes) that
+     *     binds its single-use nonce to this browser. `returnTo` must equal a configured callback
+     *     URL exactly (the serving origin's `/auth/callback`, `IDP_CALLBACK_URLS`, and in
+     *     development the Vite origins).
      */
     get: operations['authorizeIdentityProvider'];
     put?: never;
@@ -625,10 +629,15 @@ export interface paths {
      * Place an order
      * @description The server ignores `userId` (the token decides), recomputes every amount, checks stock and
      *     the promo, and refuses an order whose amounts differ from its own (409 TOTALS_MISMATCH with
-     *     the current `totals`). The same `idempotencyKey` from the same caller answers the order the
-     *     first request created (200), never a second order or charge. A card order carries a
-     *     payment intent `clientSecret`; a guest order carries an `orderToken` to read it later.
-     *     A guest sends its `X-Cart-Token` so that cart is emptied once the order is paid.
+     *     the current `totals`). An `idempotencyKey` belongs to its caller: the signed-in user, or
+     *     the guest's cart (`X-Cart-Token`). The same key with the same request from the same caller
+     *     answers the order the first request created (200), never a second order or charge; the
+     *     same key with a different request, or from a guest without a cart token, is refused
+     *     (409 IDEMPOTENCY_CONFLICT), as Stripe does. A card order carries a payment intent
+     *     `clientSecret`; a guest order carries an `orderToken` to read it later. A guest sends its
+     *     `X-Cart-Token` so that cart is emptied once the order is paid. An unpaid card order holds
+     *     its stock for a limited time (30 minutes unless configured); still unpaid then, it is
+     *     CANCELLED and its stock returns.
      */
     post: operations['createOrder'];
     delete?: never;
@@ -734,7 +743,9 @@ export interface paths {
      *     processing_error; a number failing Luhn is incorrect_number; a past expiry or a short CVC is
      *     a field error. A decline leaves the intent `requires_payment_method`, so a retry on the same
      *     intent can succeed. The answer is Stripe's `confirmCardPayment` result: either
-     *     `paymentIntent` or `error`.
+     *     `paymentIntent` or `error`. The sandbox is on only while no Stripe secret key is
+     *     configured (`STRIPE_SECRET_KEY`); otherwise it answers 404. An order cancelled because its
+     *     stock reservation lapsed answers 409 ORDER_CANCELLED.
      */
     post: operations['confirmSandboxPayment'];
     delete?: never;
@@ -782,6 +793,9 @@ export interface components {
         | 'TOTALS_MISMATCH'
         | 'INVALID_STATUS_TRANSITION'
         | 'PAYMENT_NOT_CONFIRMED'
+        | 'ORDER_CANCELLED'
+        | 'IDEMPOTENCY_CONFLICT'
+        | 'TOO_MANY_REQUESTS'
         | 'PAYLOAD_TOO_LARGE'
         | 'UNSUPPORTED_MEDIA_TYPE'
         | 'SERVICE_UNAVAILABLE'
@@ -798,6 +812,11 @@ export interface components {
         [key: string]: string;
       };
       totals?: components['schemas']['OrderTotals'];
+      /**
+       * @description With 429 TOO_MANY_REQUESTS, the seconds to wait (also in `Retry-After`).
+       * @example 42
+       */
+      retryAfter?: number;
       /** @example /api/v1/order */
       path: string;
       timestamp: components['schemas']['Timestamp'];
@@ -814,7 +833,11 @@ export interface components {
     Category: 'coffee_baverage' | 'food_snack' | 'at_home';
     ProductImage: {
       productImageId: components['schemas']['Id'];
-      /** @example /images/products/3-1.svg */
+      /**
+       * @description Site-relative (`/images/...`), or absolute when the server has a public asset origin
+       *     (`PUBLIC_ASSET_ORIGIN`); the same holds for every image field.
+       * @example /images/products/3-1.svg
+       */
       imageUrl: string;
       isMain: boolean;
     };
@@ -966,8 +989,8 @@ export interface components {
       /** Format: uri */
       returnTo: string;
       /**
-       * @description The value the consent page put in its form (signed, valid for ten minutes), so only a
-       *     page this server rendered can give consent (no login CSRF).
+       * @description The value the consent page put in its form: single-use, valid for ten minutes, and only
+       *     with the `lumen_idp` cookie of the browser that opened the page (no login CSRF).
        */
       nonce: string;
     };
@@ -1738,6 +1761,31 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /**
+       * @description Too many failed sign-ins for this account or from this address (only failures count;
+       *     a success resets the account's count). The message says when to try again; the
+       *     seconds are in `retryAfter` and the `Retry-After` header.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before the next attempt. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "code": "TOO_MANY_REQUESTS",
+           *       "message": "Too many sign-in attempts. Please try again in 42 seconds.",
+           *       "retryAfter": 42,
+           *       "path": "/api/v1/auth/login",
+           *       "timestamp": "2026-11-21T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };
@@ -1798,7 +1846,7 @@ export interface operations {
   authorizeIdentityProvider: {
     parameters: {
       query: {
-        /** @description The storefront's `/auth/callback` URL, on an allowed origin. */
+        /** @description The storefront's `/auth/callback` URL, exactly as configured (no extra path or query). */
         returnTo: string;
       };
       header?: never;
@@ -1844,6 +1892,18 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      /**
+       * @description The email belongs to an account with a password: the provider never signs into it. The
+       *     consent page again, with that message.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };
@@ -2388,7 +2448,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Totals mismatch, out of stock or unavailable product. */
+      /** @description Totals mismatch, out of stock, unavailable product, or an idempotency key reused with another request. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2536,6 +2596,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       default: components['responses']['Unexpected'];
     };
   };

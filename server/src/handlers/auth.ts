@@ -3,28 +3,51 @@ import type { components } from '../../../src/api/schema';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   SHORT_TOKEN_TTL_SECONDS,
+  checkPassword,
   hashPassword,
-  signConsentNonce,
   unusablePasswordHash,
-  verifyConsentNonce,
-  verifyPassword,
+  type ScryptParams,
 } from '../auth';
 import { BRAND_NAME } from '../brand';
-import type { AppConfig, HandlerMap, QueryParams } from '../handler-types';
+import type {
+  AppConfig,
+  HandlerContext,
+  HandlerMap,
+  HandlerResult,
+  QueryParams,
+} from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, unauthorized, validationError } from '../http-error';
+import { bindingFromCookie, consentCookie, consumeConsent, issueConsent } from '../idp-consent';
+import { DEV_ORIGINS } from '../dev-origins';
 import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
+import { tryAgainIn } from '../sign-in-throttle';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
 const RETURN_TO_MESSAGE = "Must be the storefront's /auth/callback address";
 const NONCE_MESSAGE = 'This sign-in page has expired. Please start again from the storefront.';
+const PASSWORD_ACCOUNT_MESSAGE =
+  'This email belongs to an account that has a password. Sign in with your email and password instead.';
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<number, Promise<string>>();
 /** Unknown emails still pay for one scrypt so response time does not reveal which emails exist. */
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password');
-  return dummyHash;
+function dummyPasswordHash(params: ScryptParams): Promise<string> {
+  let hash = dummyHashes.get(params.N);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password', params);
+    dummyHashes.set(params.N, hash);
+  }
+  return hash;
+}
+
+function tooManyAttempts(seconds: number): ApiError {
+  return new ApiError(
+    429,
+    'TOO_MANY_REQUESTS',
+    `Too many sign-in attempts. Please try again in ${tryAgainIn(seconds)}.`,
+    { retryAfter: seconds },
+  );
 }
 
 // Request shapes from openapi.yaml; the router has validated each body against it already.
@@ -33,20 +56,23 @@ type SignupBody = components['schemas']['SignupRequest'];
 type ChangePasswordBody = components['schemas']['ChangePasswordRequest'];
 type ConsentBody = components['schemas']['IdentityConsent'];
 
-/** The identity provider only sends tokens back to the storefront's own callback page. */
+/** Every address the identity provider may return a token to, exactly as written. */
+export function idpCallbackUrls(config: AppConfig): string[] {
+  const origins = [...config.selfOrigins, ...(config.development ? DEV_ORIGINS : [])];
+  return [...origins.map((origin) => `${origin}/auth/callback`), ...config.idpCallbackUrls];
+}
+
+/**
+ * The identity provider only sends tokens to a configured callback: the same string, so no
+ * other path, query or fragment can smuggle the token elsewhere.
+ */
 export function allowedReturnTo(config: AppConfig, value: string): URL | null {
-  let url: URL;
+  if (!idpCallbackUrls(config).includes(value)) return null;
   try {
-    url = new URL(value);
+    return new URL(value);
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username !== '' || url.password !== '') return null;
-  const origins = new Set([...config.corsOrigins, ...config.selfOrigins]);
-  if (!origins.has(url.origin)) return null;
-  if (!/\/auth\/callback$/.test(url.pathname)) return null;
-  return url;
 }
 
 function escapeHtml(text: string): string {
@@ -58,12 +84,41 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const IDP_ACCOUNTS = [
-  { name: 'Demo Shopper', email: 'demo@lumen.test' },
-  { name: 'Sam Taylor', email: 'sam.taylor@idp.test' },
-];
+// demo@lumen.test is not offered: it has a password, and the provider never signs into such an account.
+const IDP_ACCOUNTS = [{ name: 'Sam Taylor', email: 'sam.taylor@idp.test' }];
 
-function consentPage(returnTo: URL, nonce: string): string {
+/** The consent page with a fresh single-use nonce, bound to this browser by its cookie. */
+function consentAnswer(
+  ctx: HandlerContext,
+  returnTo: URL,
+  status: number,
+  problem?: string,
+): HandlerResult<never> {
+  const { nonce, binding } = issueConsent(
+    ctx.db,
+    returnTo.toString(),
+    bindingFromCookie(ctx.header('cookie')),
+    ctx.now,
+  );
+  return {
+    status,
+    html: consentPage(returnTo, nonce, problem),
+    headers: {
+      'Set-Cookie': consentCookie(binding),
+      // The page's own policy: inline style only, and its forms may post here and land on the storefront.
+      'Content-Security-Policy': [
+        "default-src 'none'",
+        "style-src 'unsafe-inline'",
+        `form-action 'self' ${returnTo.origin}`,
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+      ].join('; '),
+      'X-Frame-Options': 'DENY',
+    },
+  };
+}
+
+function consentPage(returnTo: URL, nonce: string, problem?: string): string {
   const action = '/api/v1/auth/idp/consent';
   const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo.toString())}">
         <input type="hidden" name="nonce" value="${escapeHtml(nonce)}">`;
@@ -94,12 +149,14 @@ function consentPage(returnTo: URL, nonce: string): string {
   input[type=email], input[type=text] { padding: .5rem; border-radius: 6px; border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); font: inherit; background: Field; color: FieldText; }
   .primary { padding: .6rem 1rem; border-radius: 8px; border: 0; background: #6b3f1d; color: #fff; font: inherit; cursor: pointer; }
   .note { font-size: .8rem; margin-top: 1rem; }
+  .problem { opacity: 1; padding: .75rem 1rem; border-radius: 8px; border: 1px solid #b42318; }
 </style>
 </head>
 <body>
 <main>
   <h1>Sign in with Lumen ID</h1>
   <p>${escapeHtml(BRAND_NAME)} wants to know your name and email address. Choose an account to continue.</p>
+  ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
   ${accounts}
   <form method="post" action="${action}">
     ${hidden}
@@ -119,14 +176,32 @@ function consentPage(returnTo: URL, nonce: string): string {
 export const authHandlers = {
   login: async (ctx) => {
     const body = ctx.body as LoginBody;
+    const throttle = ctx.config.signInThrottle;
+    const params = ctx.config.passwordHash;
+    const wait = throttle.retryAfter(body.loginInput, ctx.clientAddress, ctx.now);
+    if (wait > 0) throw tooManyAttempts(wait);
     const user = getUserByEmail(ctx.db, body.loginInput);
-    const valid = user
-      ? await verifyPassword(body.password, user.password_hash)
-      : (await verifyPassword(body.password, await dummyPasswordHash()), false);
-    if (!user || !valid) {
+    const check = user
+      ? await checkPassword(body.password, user.password_hash, params)
+      : (await checkPassword(body.password, await dummyPasswordHash(params), params),
+        { ok: false, needsRehash: false });
+    if (!user || !check.ok) {
+      throttle.failed(body.loginInput, ctx.clientAddress, ctx.now);
       throw new ApiError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS, {
         fields: { password: INVALID_CREDENTIALS },
       });
+    }
+    throttle.succeeded(body.loginInput);
+    if (check.needsRehash) {
+      // The password is known only now: the hash catches up with the current cost.
+      const stronger = await hashPassword(body.password, params);
+      ctx.db.transaction(() =>
+        ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
+          stronger,
+          user.id,
+          user.password_hash,
+        ]),
+      );
     }
     const ttl = body.rememberMe === true ? DEFAULT_TOKEN_TTL_SECONDS : SHORT_TOKEN_TTL_SECONDS;
     return ok({ token: tokenFor(ctx, user, ttl) });
@@ -138,7 +213,7 @@ export const authHandlers = {
     if (getUserByEmail(ctx.db, email)) {
       throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     }
-    const hash = await hashPassword(body.password);
+    const hash = await hashPassword(body.password, ctx.config.passwordHash);
     const user = ctx.db.transaction(() => {
       // Checked again: another sign-up may have finished while the hash was computed.
       if (getUserByEmail(ctx.db, email)) {
@@ -160,11 +235,11 @@ export const authHandlers = {
     const body = ctx.body as ChangePasswordBody;
     const user = getUser(ctx.db, ctx.user.id);
     if (!user) throw unauthorized();
-    if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
+    if (!(await checkPassword(body.currentPassword, user.password_hash)).ok) {
       // 400 with a field message, not 401: the session is fine, the typed password is not.
       throw validationError({ currentPassword: 'Current password is incorrect' });
     }
-    const hash = await hashPassword(body.newPassword);
+    const hash = await hashPassword(body.newPassword, ctx.config.passwordHash);
     const updated = ctx.db.transaction(() => {
       ctx.db.run(
         'UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE id = ?',
@@ -182,49 +257,36 @@ export const authHandlers = {
       (ctx.query as QueryParams<'authorizeIdentityProvider'>).returnTo,
     );
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
-    return {
-      status: 200,
-      html: consentPage(
-        returnTo,
-        signConsentNonce(ctx.config.jwtSecret, returnTo.toString(), ctx.now),
-      ),
-      headers: {
-        // The page's own policy: inline style only, and its forms may post here and land on the storefront.
-        'Content-Security-Policy': [
-          "default-src 'none'",
-          "style-src 'unsafe-inline'",
-          `form-action 'self' ${returnTo.origin}`,
-          "frame-ancestors 'none'",
-          "base-uri 'none'",
-        ].join('; '),
-        'X-Frame-Options': 'DENY',
-      },
-    };
+    return consentAnswer(ctx, returnTo, 200);
   },
 
   consentIdentityProvider: (ctx) => {
     const body = ctx.body as ConsentBody;
     const returnTo = allowedReturnTo(ctx.config, body.returnTo);
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
-    if (!verifyConsentNonce(ctx.config.jwtSecret, returnTo.toString(), body.nonce, ctx.now)) {
-      throw validationError({ nonce: NONCE_MESSAGE });
-    }
+    const binding = bindingFromCookie(ctx.header('cookie'));
     const email = body.email.trim();
     const name = body.name.trim() || email;
-    const user = ctx.db.transaction(() => {
-      // An existing account with this email is reused, as the old shop's provider sign-in did.
+    const outcome = ctx.db.transaction(() => {
+      if (!consumeConsent(ctx.db, body.nonce, binding, returnTo.toString(), ctx.now)) {
+        throw validationError({ nonce: NONCE_MESSAGE });
+      }
       const existing = getUserByEmail(ctx.db, email);
-      if (existing) return existing;
+      // Only accounts the provider made itself are signed into: an email alone must never open an
+      // account that has a password.
+      if (existing) return existing.created_by === 'IDP' ? existing : null;
       const { lastId } = ctx.db.run(
         `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
          VALUES (?, ?, ?, 0, 'IDP', ?)`,
         [email, name, unusablePasswordHash(), ctx.now.toISOString()],
       );
-      return getUser(ctx.db, lastId);
+      const created = getUser(ctx.db, lastId);
+      if (!created) throw new Error('user insert failed');
+      return created;
     });
-    if (!user) throw new Error('user insert failed');
+    if (!outcome) return consentAnswer(ctx, returnTo, 409, PASSWORD_ACCOUNT_MESSAGE);
     const target = new URL(returnTo.toString());
-    target.searchParams.set('token', tokenFor(ctx, user));
+    target.searchParams.set('token', tokenFor(ctx, outcome));
     return { status: 302, headers: { Location: target.toString() } };
   },
 } satisfies HandlerMap;

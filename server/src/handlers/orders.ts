@@ -32,6 +32,13 @@ import {
 import { newClientSecret, newPaymentIntentId } from '../payments';
 
 export const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
+export const IDEMPOTENCY_CONFLICT_MESSAGE =
+  'This checkout was already submitted with different details. Please review your order and place it again.';
+export const ORDER_CANCELLED_MESSAGE =
+  'This order was cancelled because it was not paid in time. Please place it again.';
+
+// A guest without a cart token cannot be told apart from anyone else who knows its key.
+const NO_CALLER = 'anonymous';
 
 // Request shapes from openapi.yaml; the router has validated each body against it already.
 type OrderBody = components['schemas']['OrderRequest'];
@@ -80,7 +87,10 @@ export const orderHandlers = {
     const user = ctx.user;
     // The token decides who orders; a signed-in order uses the account's email.
     const email = user ? user.email : body.email.trim();
-    const ownerKey = user ? `user:${user.id}` : `guest:${email.toLowerCase()}`;
+    // An idempotency key belongs to its caller: the account, or the guest's cart. Knowing a
+    // guest's email and key must not hand out its order token and payment secret.
+    const cartToken = user ? null : guestTokenHeader(ctx);
+    const ownerKey = user ? `user:${user.id}` : cartToken ? `cart:${cartToken}` : NO_CALLER;
     const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
     return ctx.db.transaction(() => {
@@ -88,8 +98,14 @@ export const orderHandlers = {
         'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
         [ownerKey, body.idempotencyKey],
       );
-      // The same key answers the first order, even if this body differs (a retry never makes a second order).
-      if (previous) return ok(orderResponseJson(ctx.db, previous), 200);
+      if (previous) {
+        // The same request again (a double click, a retry after a lost answer) gets the first
+        // order; the same key with another request is refused, as Stripe does.
+        if (ownerKey !== NO_CALLER && previous.request_hash === requestHash) {
+          return ok(orderResponseJson(ctx.db, previous), 200);
+        }
+        throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
+      }
 
       const ship = getShipMethod(ctx.db, body.shipMethodId);
       if (!ship || ship.is_active !== 1) throw notFound('Shipping method not found');
@@ -154,7 +170,7 @@ export const orderHandlers = {
           user?.id ?? null,
           email,
           user ? null : `ot_${randomToken(24)}`,
-          user ? null : guestTokenHeader(ctx),
+          cartToken,
           ownerKey,
           body.idempotencyKey,
           requestHash,
@@ -196,6 +212,11 @@ export const orderHandlers = {
       appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
       if (body.paymentMethod === 'card') {
+        // The stock is held only for a while: unpaid by then, the order is cancelled (housekeeping.ts).
+        const reservedUntil = new Date(
+          ctx.now.getTime() + ctx.config.stockReservationMinutes * 60_000,
+        ).toISOString();
+        ctx.db.run('UPDATE orders SET reserved_until = ? WHERE id = ?', [reservedUntil, orderId]);
         const intentId = newPaymentIntentId();
         ctx.db.run(
           `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at,
@@ -224,6 +245,9 @@ export const orderHandlers = {
     return ctx.db.transaction(() => {
       const order = accessibleOrder(ctx, (ctx.params as PathParams<'updateOrderStatus'>).orderId);
       if (order.status === target) return ok(orderResponseJson(ctx.db, order));
+      if (order.status === 'CANCELLED') {
+        throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+      }
       const intent = intentOfOrder(ctx.db, order);
       if (target === 'PAYMENT_FAILED') {
         if (order.status !== 'PENDING') {
@@ -271,7 +295,7 @@ export const orderHandlers = {
           );
         }
         ctx.db.run(
-          "UPDATE orders SET status = 'PAID', payment_status = 'PAID', updated_at = ? WHERE id = ?",
+          "UPDATE orders SET status = 'PAID', payment_status = 'PAID', reserved_until = NULL, updated_at = ? WHERE id = ?",
           [ctx.now.toISOString(), order.id],
         );
         appendHistory(ctx.db, order.id, 'PAID', 'Card payment confirmed', ctx.now);

@@ -2,7 +2,8 @@
 import type { components } from '../../../src/api/schema';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
-import { notFound, validationError } from '../http-error';
+import { ApiError, notFound, validationError } from '../http-error';
+import { ORDER_CANCELLED_MESSAGE } from './orders';
 import { accessibleOrder, intentJson, intentOfOrder, type IntentRow } from '../order-store';
 import { evaluateCard, newClientSecret, newPaymentIntentId } from '../payments';
 
@@ -19,6 +20,9 @@ export const paymentHandlers = {
     const { orderId } = ctx.body as PaymentIntentBody;
     return ctx.db.transaction(() => {
       const order = accessibleOrder(ctx, orderId);
+      if (order.status === 'CANCELLED') {
+        throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+      }
       if (order.payment_method !== 'card') {
         throw validationError({ orderId: 'This order is not paid by card' });
       }
@@ -40,9 +44,19 @@ export const paymentHandlers = {
 
   confirmSandboxPayment: (ctx) => {
     const body = ctx.body as SandboxConfirmBody;
+    // With a real Stripe key, payments go through Stripe: a sandbox that says "paid" would be a hole.
+    if (!ctx.config.sandboxPayments) {
+      throw notFound('The payment sandbox is off: this shop takes payments through Stripe');
+    }
     return ctx.db.transaction(() => {
       const intent = intentBySecret(ctx, body.clientSecret);
       if (!intent) throw notFound('No such payment intent');
+      const order = ctx.db.get<{ status: string }>('SELECT status FROM orders WHERE id = ?', [
+        intent.order_id,
+      ]);
+      if (order?.status === 'CANCELLED') {
+        throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+      }
       // A second confirm of a paid intent (a double click) answers the success again, never a second charge.
       if (intent.status === 'succeeded') return ok({ paymentIntent: intentJson(intent) });
       const verdict = evaluateCard(body.card, ctx.now);
@@ -52,6 +66,8 @@ export const paymentHandlers = {
           "UPDATE payment_intents SET status = 'succeeded', last_error = NULL, updated_at = ? WHERE id = ?",
           [stamp, intent.id],
         );
+        // Paid: the stock is sold, no longer only reserved.
+        ctx.db.run('UPDATE orders SET reserved_until = NULL WHERE id = ?', [intent.order_id]);
         const updated = ctx.db.get<IntentRow>('SELECT * FROM payment_intents WHERE id = ?', [
           intent.id,
         ]);

@@ -1,0 +1,201 @@
+// Reference API benchmark: what a write costs as the database grows, and what writes do to reads.
+// Usage: npm run bench:api [-- --orders 20000]. Not part of the gate (it takes about two minutes).
+//
+// 1. Write cost: the median time of one committed order transaction (the same rows createOrder
+//    writes), measured in process on a fresh database and again at N orders.
+// 2. The server (a child process, so the load generator does not share its event loop) on the
+//    database grown to N orders: the most orders per second it places, the read p99 alone, and the
+//    read p99 while 50 orders per second are placed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { openDb, type Db } from '../server/src/db';
+import { seedIfEmpty } from '../server/src/seed';
+import { sampleOrderRequest } from '../tests/fixtures/checkout';
+
+const argOrders = process.argv.indexOf('--orders');
+const ORDERS = argOrders > 0 ? Number(process.argv[argOrders + 1]) : 20_000;
+const WRITE_SAMPLES = 60;
+const WRITE_RATE = 50;
+const RUN_SECONDS = 10;
+
+const repoRoot = join(import.meta.dirname, '..');
+
+/** One order as createOrder writes it: the order, a line, its history entry and the stock update. */
+function writeOrder(db: Db, i: number, stamp: string): void {
+  db.transaction(() => {
+    const { lastId } = db.run(
+      `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
+         payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
+         subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at)
+       VALUES (NULL, ?, ?, NULL, ?, ?, 'bench', 'PENDING', 'UNPAID', 'cod', 2, 'Standard 3-5 days', ?, 'USD', NULL,
+         1000, 100, 399, 0, 1499, ?, ?)`,
+      [
+        `bench-${i}@lumen.test`,
+        `ot_bench_${i}`,
+        `guest:bench-${i}@lumen.test`,
+        `bench-${i}-${randomUUID()}`,
+        JSON.stringify(sampleOrderRequest().shippingAddress),
+        stamp,
+        stamp,
+      ],
+    );
+    db.run(
+      `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity)
+       VALUES (?, 3, 'Cappucino', NULL, 'coffee_baverage', 500, 2)`,
+      [lastId],
+    );
+    db.run(
+      'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
+      [lastId, 'PENDING', 'Order placed', stamp],
+    );
+    db.run('UPDATE products SET updated_at = ? WHERE id = 3', [stamp]);
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function writeCost(db: Db, from: number): number {
+  const stamp = new Date().toISOString();
+  const times: number[] = [];
+  for (let i = 0; i < WRITE_SAMPLES; i += 1) {
+    const start = performance.now();
+    writeOrder(db, from + i, stamp);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** Grows the database to `target` orders in batches (bulk load, not the measured path). */
+function grow(db: Db, target: number): void {
+  const stamp = new Date().toISOString();
+  const count = (): number =>
+    Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders')?.n ?? 0);
+  let n = count();
+  while (n < target) {
+    const batch = Math.min(2_000, target - n);
+    db.transaction(() => {
+      for (let i = 0; i < batch; i += 1) writeOrder(db, n + i, stamp);
+    });
+    n += batch;
+  }
+  // Enough stock that the load phases never run out.
+  db.transaction(() => db.run('UPDATE products SET quantity = 1000000000'));
+}
+
+async function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DB_FILE: dbFile,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready at (http:\/\/[^\s/]+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${String(code)}): ${out}`)));
+  });
+  return { url, child };
+}
+
+function orderRequest(url: string, rate?: number): autocannon.Options {
+  return {
+    url,
+    duration: RUN_SECONDS,
+    connections: rate ? 4 : 8,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/order',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify(
+            sampleOrderRequest({ paymentMethod: 'cod', idempotencyKey: randomUUID() }),
+          ),
+        }),
+      },
+    ],
+  };
+}
+
+function readRequest(url: string): autocannon.Options {
+  return {
+    url: `${url}/api/v1/products?size=12&category=coffee_baverage`,
+    duration: RUN_SECONDS,
+    connections: 4,
+  };
+}
+
+function summary(result: autocannon.Result): string {
+  return `${(result['2xx'] / result.duration).toFixed(1)} ok/s, non-2xx ${result.non2xx}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-bench-'));
+  const dbFile = join(dir, 'shop.sqlite');
+  let child: ChildProcess | undefined;
+  try {
+    const db = await openDb({ file: dbFile });
+    await seedIfEmpty(db, new Date());
+    const fresh = writeCost(db, 0);
+    console.log(`write cost, fresh database: median ${fresh.toFixed(2)} ms`);
+    grow(db, ORDERS);
+    const grown = writeCost(db, ORDERS + 1_000);
+    console.log(
+      `write cost at ${ORDERS} orders: median ${grown.toFixed(2)} ms (${(grown / fresh).toFixed(2)}× fresh)`,
+    );
+    db.close();
+
+    const started = await startChild(dbFile);
+    child = started.child;
+    const { url } = started;
+    const readsAlone = await autocannon(readRequest(url));
+    console.log(`reads alone: ${summary(readsAlone)}`);
+    const ordersMax = await autocannon(orderRequest(url));
+    console.log(`orders, as fast as possible: ${summary(ordersMax)}`);
+    const [readsUnderWrites, writes] = await Promise.all([
+      autocannon(readRequest(url)),
+      autocannon(orderRequest(url, WRITE_RATE)),
+    ]);
+    console.log(`orders at ${WRITE_RATE}/s: ${summary(writes)}`);
+    console.log(`reads while ${WRITE_RATE} orders/s are placed: ${summary(readsUnderWrites)}`);
+    console.log('\n| what | figure |\n| --- | --- |');
+    console.log(`| write cost, fresh database (median) | ${fresh.toFixed(1)} ms |`);
+    console.log(`| write cost at ${ORDERS} orders (median) | ${grown.toFixed(1)} ms |`);
+    console.log(
+      `| orders/s at ${ORDERS} orders (max) | ${(ordersMax['2xx'] / ordersMax.duration).toFixed(0)} |`,
+    );
+    console.log(`| read p99, no writes | ${readsAlone.latency.p99} ms |`);
+    console.log(`| read p99, ${WRITE_RATE} orders/s | ${readsUnderWrites.latency.p99} ms |`);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
