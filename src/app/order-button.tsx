@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../api/cart.queries';
 import { Button } from '../components/button';
+import { useCartFlow } from '../components/cart-flow';
 
 /**
  * Spec §2: the Order button shows the cart's total quantity. It will open the cart drawer (a
@@ -10,8 +11,10 @@ import { Button } from '../components/button';
 export function OrderButton() {
   const { data: cart } = useQuery(cartQueries.detail());
   const count = cart?.totalQuantity ?? 0;
+  const { openCart } = useCartFlow();
   return (
     <Button
+      onClick={openCart}
       visual="outline"
       size="sm"
       data-testid="order-button"
