@@ -134,7 +134,7 @@ export function CheckoutView({
       onOpenChange={(open) => {
         if (!open && !paymentBusy) onClose();
       }}
-      title="Checkout"
+      title="Secure checkout"
       hideTitle
       variant="sheet"
     >

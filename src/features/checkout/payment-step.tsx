@@ -368,6 +368,7 @@ function CardHolderField({
   }, []);
   return (
     <TextField
+      className={css({ gridColumn: { sm: 'span 2' } })}
       label="Card Holder Name"
       autoComplete="cc-name"
       value={name}
