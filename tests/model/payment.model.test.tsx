@@ -319,64 +319,68 @@ describe('payment step, paths generated from the payment machine', () => {
   });
 
   for (const path of paths) {
-    it(describePath(path.steps.map((step) => step.event)), async () => {
-      const user = userEvent.setup();
-      const { fakes } = renderPaymentStep();
-      await screen.findByRole('textbox', { name: 'Card Number' });
-      await typeInto(user, 'Card Expiry', '1234');
-      await typeInto(user, 'Card CVC', '123');
+    it(
+      describePath(path.steps.map((step) => step.event)),
+      async () => {
+        const user = userEvent.setup();
+        const { fakes } = renderPaymentStep();
+        await screen.findByRole('textbox', { name: 'Card Number' });
+        await typeInto(user, 'Card Expiry', '1234');
+        await typeInto(user, 'Card CVC', '123');
 
-      await path.test({
-        states: { any: (snapshot) => assertScreen(snapshot) },
-        events: {
-          ...({
-            'payment.methodChosen': async ({
-              event,
-            }: {
-              event: { method: 'card' | 'cod' | 'paypal' };
-            }) => {
-              const labels = {
-                card: 'Debit/Credit Card',
-                cod: 'Cash on Delivery (COD)',
-                paypal: 'Paypal',
-              };
-              await user.click(screen.getByRole('radio', { name: labels[event.method] }));
-            },
-            'payment.fieldChanged': async ({
-              event,
-            }: {
-              event: { state: { error: string | null } };
-            }) => {
-              await typeInto(
-                user,
-                'Card Number',
-                event.state.error ? '4242424242424241' : '4242424242424242',
-              );
-            },
-            'payment.submit': async () => {
-              await user.click(screen.getByRole('button', { name: /^(Pay|Place Order) / }));
-            },
-            'xstate.done.actor.createOrder': ({ event }: { event: { output: PlacedOrder } }) =>
-              act(() => fakes.settle('createOrder', event.output)),
-            'xstate.error.actor.createOrder': async ({ event }: { event: { error: Error } }) => {
-              await act(() => fakes.fail('createOrder', event.error));
-              expect(await screen.findByText(PAYMENT_MESSAGES.processingError)).toBeTruthy();
-            },
-            'xstate.done.actor.confirmCard': ({ event }: { event: { output: CardOutcome } }) =>
-              act(() => fakes.settle('confirmCard', event.output)),
-            'xstate.done.actor.reportPaid': () => act(() => fakes.settle('reportStatus', {})),
-            'xstate.done.actor.reportFailed': () => act(() => fakes.settle('reportStatus', {})),
-          } as Record<string, unknown>),
-        },
-      });
+        await path.test({
+          states: { any: (snapshot) => assertScreen(snapshot) },
+          events: {
+            ...({
+              'payment.methodChosen': async ({
+                event,
+              }: {
+                event: { method: 'card' | 'cod' | 'paypal' };
+              }) => {
+                const labels = {
+                  card: 'Debit/Credit Card',
+                  cod: 'Cash on Delivery (COD)',
+                  paypal: 'Paypal',
+                };
+                await user.click(screen.getByRole('radio', { name: labels[event.method] }));
+              },
+              'payment.fieldChanged': async ({
+                event,
+              }: {
+                event: { state: { error: string | null } };
+              }) => {
+                await typeInto(
+                  user,
+                  'Card Number',
+                  event.state.error ? '4242424242424241' : '4242424242424242',
+                );
+              },
+              'payment.submit': async () => {
+                await user.click(screen.getByRole('button', { name: /^(Pay|Place Order) / }));
+              },
+              'xstate.done.actor.createOrder': ({ event }: { event: { output: PlacedOrder } }) =>
+                act(() => fakes.settle('createOrder', event.output)),
+              'xstate.error.actor.createOrder': async ({ event }: { event: { error: Error } }) => {
+                await act(() => fakes.fail('createOrder', event.error));
+                expect(await screen.findByText(PAYMENT_MESSAGES.processingError)).toBeTruthy();
+              },
+              'xstate.done.actor.confirmCard': ({ event }: { event: { output: CardOutcome } }) =>
+                act(() => fakes.settle('confirmCard', event.output)),
+              'xstate.done.actor.reportPaid': () => act(() => fakes.settle('reportStatus', {})),
+              'xstate.done.actor.reportFailed': () => act(() => fakes.settle('reportStatus', {})),
+            } as Record<string, unknown>),
+          },
+        });
 
-      // Whatever happened, one attempt never made more than one order.
-      const keys = new Set(
-        fakes
-          .calls('createOrder')
-          .map((call) => (call as { idempotencyKey: string }).idempotencyKey),
-      );
-      expect(keys.size).toBeLessThanOrEqual(1);
-    }, PATH_TIMEOUT_MS);
+        // Whatever happened, one attempt never made more than one order.
+        const keys = new Set(
+          fakes
+            .calls('createOrder')
+            .map((call) => (call as { idempotencyKey: string }).idempotencyKey),
+        );
+        expect(keys.size).toBeLessThanOrEqual(1);
+      },
+      PATH_TIMEOUT_MS,
+    );
   }
 });
