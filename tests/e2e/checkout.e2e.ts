@@ -142,7 +142,14 @@ test('on a phone, every decline card shows its message and a retry with 4242 pay
   await page.setViewportSize({ width: 390, height: 844 });
   await arrangeCart(page, [{ productId: 3, quantity: 2 }]);
   const orders = countRequests(page, 'POST', '/api/v1/order');
-  await toPaymentStep(page);
+  await openCheckout(page);
+  await expectNoSeriousA11yViolations(page, 'step 0 on a phone');
+  await page.screenshot({ path: '.screenshots/checkout-step0-light-390.png' });
+  await fillDetails(page);
+  await continueToShipping(page);
+  await chooseShipping(page, 'Standard Shipping');
+  await page.screenshot({ path: '.screenshots/checkout-step1-light-390.png' });
+  await continueToPayment(page);
   await page.screenshot({ path: '.screenshots/checkout-step2-light-390.png' });
 
   const pay = page.getByRole('button', { name: 'Pay $14.99' });

@@ -325,7 +325,7 @@ describe('checkout overlay, paths generated from the checkout machine', () => {
     it(
       describePath(path.steps.map((step) => step.event)),
       async () => {
-        const user = userEvent.setup();
+        const user = userEvent.setup({ delay: null });
         const { shipping, closed } = renderCheckout();
         await screen.findByRole('heading', { level: 2, name: 'Checkout' });
         let filled = false;

@@ -322,7 +322,7 @@ describe('payment step, paths generated from the payment machine', () => {
     it(
       describePath(path.steps.map((step) => step.event)),
       async () => {
-        const user = userEvent.setup();
+        const user = userEvent.setup({ delay: null });
         const { fakes } = renderPaymentStep();
         await screen.findByRole('textbox', { name: 'Card Number' });
         await typeInto(user, 'Card Expiry', '1234');
