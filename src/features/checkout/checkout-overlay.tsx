@@ -157,7 +157,12 @@ export function CheckoutView({
           >
             Back
           </Button>
-          {step !== null ? <StepIndicator current={step} /> : null}
+          {step !== null ? (
+            // On a phone the steps take their own row under Back and Close.
+            <div className={css({ order: { base: 3, md: 0 }, w: { base: 'full', md: 'auto' } })}>
+              <StepIndicator current={step} />
+            </div>
+          ) : null}
           <DialogClose asChild>
             <Button visual="ghost" size="sm" disabled={paymentBusy}>
               Close
