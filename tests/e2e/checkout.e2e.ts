@@ -45,6 +45,8 @@ test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmatio
 
   await page.waitForURL(/\/completed-checkout\/\d+$/);
   await page.getByText('Payment successful!').waitFor();
+  // The toast leaves after 2 s; axe would otherwise measure it mid-fade.
+  await pwExpect(page.getByText('Payment successful!')).toBeHidden({ timeout: 10_000 });
   await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
   const orderId = orderIdFromUrl(page);
   const token = await orderTokenOf(page, orderId);
@@ -217,6 +219,9 @@ test('in dark mode on a phone, a guest places a cash-on-delivery order', async (
 
   await page.waitForURL(/\/completed-checkout\/\d+$/);
   await pwExpect(page.getByTestId('order-status')).toHaveText('Waiting For Payment');
+  await pwExpect(page.getByText('Order placed! You will pay on delivery.')).toBeHidden({
+    timeout: 10_000,
+  });
   await pwExpect(page.getByTestId('order-facts')).toContainText('Cash on Delivery (COD)');
   await pwExpect(page.getByTestId('order-count')).toHaveText('0');
   await expectNoSeriousA11yViolations(page, 'COD confirmation, dark');
