@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
 import { useLocation } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../../api/cart.queries';
 import { Button } from '../../components/button';
@@ -26,7 +27,12 @@ const PaymentStep = lazy(async () => ({ default: (await import('./payment-step')
  * The checkout overlay (spec §2): opened from the cart, shown while the cart flow's view is
  * 'checkout'. Wires the checkout machine to the API, the cart flow and the router.
  */
-export function CheckoutOverlay() {
+export type CheckoutOverlayProps = {
+  /** The Stately inspector's observer in dev (see src/app/inspect.ts); watches both machines. */
+  inspect?: Observer<InspectionEvent>;
+};
+
+export function CheckoutOverlay({ inspect }: CheckoutOverlayProps = {}) {
   const flow = useCartFlow();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -43,7 +49,7 @@ export function CheckoutOverlay() {
       focusFirstInvalidField: () => bridge.focusFirstInvalid(),
     }),
   );
-  const checkout = useActorRef(machine);
+  const checkout = useActorRef(machine, { inspect });
   return (
     <CheckoutView
       checkout={checkout}
