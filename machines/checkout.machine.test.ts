@@ -47,7 +47,6 @@ function start(setShipping: (methodId: number) => Promise<void> = async () => un
   const effects = {
     closeCheckout: vi.fn(),
     clearShipping: vi.fn(),
-    focusStepHeading: vi.fn(),
     focusFirstInvalidField: vi.fn(),
     notifyShippingFailed: vi.fn(),
     completeCheckout: vi.fn(),
@@ -64,7 +63,6 @@ function start(setShipping: (methodId: number) => Promise<void> = async () => un
     actions: {
       closeCheckout: effects.closeCheckout,
       clearShipping: effects.clearShipping,
-      focusStepHeading: effects.focusStepHeading,
       focusFirstInvalidField: effects.focusFirstInvalidField,
       notifyShippingFailed: (_, params) => effects.notifyShippingFailed(params.error),
       completeCheckout: (_, params) => effects.completeCheckout(params.output),
@@ -92,13 +90,12 @@ async function toPayment() {
 }
 
 describe('checkout machine', () => {
-  it('waits for the cart, then shows step 0 (Checkout) with focus on its heading', () => {
-    const { actor, effects } = start();
+  it('waits for the cart, then shows step 0 (Checkout)', () => {
+    const { actor } = start();
     expect(actor.getSnapshot().value).toBe('loadingCart');
     actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
     expect(actor.getSnapshot().value).toBe('enteringDetails');
     expect(actor.getSnapshot().hasTag('step-details')).toBe(true);
-    expect(effects.focusStepHeading).toHaveBeenCalledTimes(1);
   });
 
   it('shows the empty state for an empty cart, and leaves it when items arrive', () => {

@@ -9,7 +9,7 @@ import {
 /**
  * The checkout overlay's steps (spec §2, §4): contact and address → shipping method → payment.
  * Pure: the feature supplies saving and clearing the cart's shipping, closing the overlay,
- * moving focus, toasts and what happens once the order is placed, with `provide()`. The payment
+ * moving focus to an invalid field, toasts and what happens once the order is placed, with `provide()`. The payment
  * step is the payment machine, invoked fresh on each visit (a fresh visit is a new attempt).
  */
 
@@ -62,8 +62,6 @@ export const checkoutMachine = setup({
     closeCheckout: () => {},
     /** Clears the cart's shipping choice on the server; a failure is only logged (spec §8). */
     clearShipping: () => {},
-    /** Moves focus to the current step's heading (the view knows where it is). */
-    focusStepHeading: () => {},
     /** Moves focus to the first field the form marked invalid. */
     focusFirstInvalidField: () => {},
     notifyShippingFailed: (_, _params: { error: unknown }) => {},
@@ -129,7 +127,6 @@ export const checkoutMachine = setup({
     },
     enteringDetails: {
       tags: ['step-details'],
-      entry: 'focusStepHeading',
       on: {
         'checkout.cartUpdated': { guard: 'cartIsEmpty', target: 'emptyCart' },
         'checkout.detailsSubmitted': { target: 'choosingShipping', actions: 'recordDetails' },
@@ -139,7 +136,6 @@ export const checkoutMachine = setup({
     },
     choosingShipping: {
       tags: ['step-shipping'],
-      entry: 'focusStepHeading',
       on: {
         'checkout.cartUpdated': { guard: 'cartIsEmpty', target: 'emptyCart' },
         'checkout.back': {
@@ -180,7 +176,6 @@ export const checkoutMachine = setup({
     },
     paying: {
       tags: ['step-payment'],
-      entry: 'focusStepHeading',
       invoke: {
         id: 'payment',
         src: 'payment',

@@ -53,6 +53,7 @@ function start(fakes: Fakes = {}, keys: string[] = ['key-1', 'key-2', 'key-3']) 
   const notifyProcessingError = vi.fn();
   const rememberOrder = vi.fn();
   const logReportFailure = vi.fn();
+  const refreshCart = vi.fn();
   const pendingKeys = [...keys];
   const machine = paymentMachine.provide({
     actors: {
@@ -74,10 +75,11 @@ function start(fakes: Fakes = {}, keys: string[] = ['key-1', 'key-2', 'key-3']) 
       notifyProcessingError: (_, params) => notifyProcessingError(params.error),
       rememberOrder: (_, params) => rememberOrder(params.order),
       logReportFailure: (_, params) => logReportFailure(params.error),
+      refreshCart,
     },
   });
   const actor = createActor(machine, { input }).start();
-  return { actor, calls, notifyProcessingError, rememberOrder, logReportFailure };
+  return { actor, calls, notifyProcessingError, rememberOrder, logReportFailure, refreshCart };
 }
 
 function completeCard(actor: ReturnType<typeof start>['actor']) {
@@ -230,7 +232,7 @@ describe('payment machine', () => {
   it('on a totals mismatch shows the server totals and pays them once the shopper confirms', async () => {
     const revised = { subtotal: 10, tax: 1, shipping: 9.99, discount: 0, total: 20.99 };
     let mismatch = true;
-    const { actor, calls } = start({
+    const { actor, calls, refreshCart } = start({
       createOrder: async () => {
         if (mismatch)
           throw Object.assign(new Error('changed'), { code: 'TOTALS_MISMATCH', totals: revised });
@@ -242,6 +244,7 @@ describe('payment machine', () => {
     const snapshot = await settled(actor);
     expect(snapshot.value).toEqual({ ready: 'reviewingTotals' });
     expect(snapshot.context.revisedTotals).toEqual(revised);
+    expect(refreshCart).toHaveBeenCalledTimes(1);
 
     mismatch = false;
     actor.send(submit);

@@ -176,6 +176,8 @@ export const paymentMachine = setup({
     rememberOrder: (_, _params: { order: PlacedOrder }) => {},
     /** Toasts "Error processing payment..." and "Error creating PaymentIntent" plus the error. */
     notifyProcessingError: (_, _params: { error: string }) => {},
+    /** Refetches the cart, so the Order Items panel shows the server's new totals too. */
+    refreshCart: () => {},
     /** A failed report is only logged: the shopper's message does not depend on it. */
     logReportFailure: (_, _params: { error: unknown }) => {},
     chooseMethod: assign(({ event }) =>
@@ -397,7 +399,7 @@ export const paymentMachine = setup({
           {
             guard: 'totalsMismatch',
             target: 'ready.reviewingTotals',
-            actions: 'recordRevisedTotals',
+            actions: ['recordRevisedTotals', 'refreshCart'],
           },
           {
             target: 'ready.editing',

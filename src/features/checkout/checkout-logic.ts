@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { assign, fromPromise } from 'xstate';
 import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
-import { writeCart } from '../../api/cart.queries';
+import { cartKeys, writeCart } from '../../api/cart.queries';
 import { createOrder, updateOrderStatus } from '../../api/orders';
 import type { Cart, OrderRequest } from '../../api/types';
 import { rememberOrderToken } from '../../payment/order-tokens';
@@ -130,6 +130,9 @@ export function providePaymentMachine(effects: CheckoutEffects) {
       notifyProcessingError: (_, { error }) => {
         toast.error(PAYMENT_MESSAGES.processingError);
         toast.error(`${PAYMENT_MESSAGES.paymentIntentError}: ${error}`);
+      },
+      refreshCart: () => {
+        void effects.queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
       },
       logReportFailure: (_, { error }) =>
         console.warn('Could not report the failed payment', error),
