@@ -1,4 +1,244 @@
-/** The checkout overlay (issue 7): shown while the cart flow's view is 'checkout'. */
-export function CheckoutOverlay() {
-  return null;
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
+import { useLocation } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
+import { css } from 'styled-system/css';
+import { cartQueries } from '../../api/cart.queries';
+import { Button } from '../../components/button';
+import { OrderItemsPanel } from '../../components/cart/order-items-panel';
+import { useCartFlow } from '../../components/cart-flow';
+import { Dialog, DialogClose } from '../../components/dialog';
+import { paths } from '../../components/paths';
+import { Spinner } from '../../components/spinner';
+import { useSessionUser } from '../../session/session';
+import { CHECKOUT_MESSAGES } from '../../../machines/checkout.machine';
+import type { CheckoutActorRef, PaymentActorRef } from './checkout-actor';
+import { draftKey } from './checkout-draft';
+import { CardConfirmer, provideCheckoutMachine } from './checkout-logic';
+import { StepIndicator } from './checkout-parts';
+import { DetailsStep } from './details-step';
+import { ShippingStep } from './shipping-step';
+
+// Its own chunk: Stripe or the sandbox loads only when the shopper reaches the payment step.
+const PaymentStep = lazy(async () => ({ default: (await import('./payment-step')).PaymentStep }));
+
+/**
+ * The checkout overlay (spec §2): opened from the cart, shown while the cart flow's view is
+ * 'checkout'. Wires the checkout machine to the API, the cart flow and the router.
+ */
+export type CheckoutOverlayProps = {
+  /** The Stately inspector's observer in dev (see src/app/inspect.ts); watches both machines. */
+  inspect?: Observer<InspectionEvent>;
+};
+
+export function CheckoutOverlay({ inspect }: CheckoutOverlayProps = {}) {
+  const flow = useCartFlow();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const user = useSessionUser();
+  const [bridge] = useState(() => new OverlayBridge());
+  useEffect(() => bridge.update(flow.close, navigate));
+  const [cardConfirmer] = useState(() => new CardConfirmer());
+  const [machine] = useState(() =>
+    provideCheckoutMachine({
+      queryClient,
+      cardConfirmer,
+      close: () => bridge.close(),
+      showConfirmation: (orderId) => bridge.navigate(paths.completedCheckout(orderId)),
+      focusFirstInvalidField: () => bridge.focusFirstInvalid(),
+    }),
+  );
+  const checkout = useActorRef(machine, { inspect });
+  return (
+    <CheckoutView
+      checkout={checkout}
+      cardConfirmer={cardConfirmer}
+      formRef={bridge.formRef}
+      signedInEmail={user?.email ?? null}
+      onClose={flow.close}
+    />
+  );
+}
+
+/** The machine's effects outlive renders; they reach the latest callbacks through this. */
+class OverlayBridge {
+  private onClose: () => void = () => undefined;
+  private onNavigate: (to: string) => void = () => undefined;
+  private form: HTMLFormElement | null = null;
+  readonly formRef = (form: HTMLFormElement | null) => {
+    this.form = form;
+  };
+
+  update(close: () => void, navigate: (to: string) => void) {
+    this.onClose = close;
+    this.onNavigate = navigate;
+  }
+
+  close() {
+    this.onClose();
+  }
+
+  navigate(to: string) {
+    this.onNavigate(to);
+  }
+
+  focusFirstInvalid() {
+    // After React painted the messages the submit produced.
+    setTimeout(() => {
+      this.form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }, 0);
+  }
+}
+
+export type CheckoutViewProps = {
+  checkout: CheckoutActorRef;
+  cardConfirmer: CardConfirmer;
+  formRef: Ref<HTMLFormElement>;
+  signedInEmail: string | null;
+  onClose: () => void;
+};
+
+/** The overlay's content for a checkout actor (the model-based tests render it with fakes). */
+export function CheckoutView({
+  checkout,
+  cardConfirmer,
+  formRef,
+  signedInEmail,
+  onClose,
+}: CheckoutViewProps) {
+  const cart = useQuery(cartQueries.detail());
+  const snapshot = useSelector(checkout, (s) => s);
+  const payment = snapshot.children.payment as PaymentActorRef | undefined;
+  const paymentBusy = useSelector(payment, (s) => s?.hasTag('processing') ?? false);
+  const canLeavePayment = useSelector(payment, (s) => s?.can({ type: 'payment.back' }) ?? true);
+
+  const itemCount = cart.data?.cartItems.length;
+  useEffect(() => {
+    if (itemCount !== undefined) checkout.send({ type: 'checkout.cartUpdated', itemCount });
+  }, [checkout, itemCount]);
+
+  const step = snapshot.hasTag('step-payment')
+    ? 2
+    : snapshot.hasTag('step-shipping')
+      ? 1
+      : snapshot.hasTag('step-details')
+        ? 0
+        : null;
+
+  const back = () => {
+    if (payment && step === 2) payment.send({ type: 'payment.back' });
+    else checkout.send({ type: 'checkout.back' });
+  };
+
+  const { details, shipMethodId, shippingRequired } = snapshot.context;
+
+  return (
+    <Dialog
+      open
+      // An order being paid is not abandoned halfway by Escape or a stray click.
+      onOpenChange={(open) => {
+        if (!open && !paymentBusy) onClose();
+      }}
+      title="Secure checkout"
+      hideTitle
+      variant="sheet"
+    >
+      <div className={css({ w: 'full', maxW: '7xl', mx: 'auto' })}>
+        <div
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: '3',
+            mb: { base: '6', md: '8' },
+          })}
+        >
+          <Button
+            visual="outline"
+            size="sm"
+            onClick={back}
+            disabled={step === 2 && !canLeavePayment}
+          >
+            Back
+          </Button>
+          {step !== null ? (
+            // On a phone the steps take their own row under Back and Close.
+            <div className={css({ order: { base: 3, md: 0 }, w: { base: 'full', md: 'auto' } })}>
+              <StepIndicator current={step} />
+            </div>
+          ) : null}
+          <DialogClose asChild>
+            <Button visual="ghost" size="sm" disabled={paymentBusy}>
+              Close
+            </Button>
+          </DialogClose>
+        </div>
+
+        {cart.isError ? (
+          <p role="alert" className={css({ color: 'danger' })}>
+            Your cart could not be loaded.{' '}
+            <Button visual="ghost" size="sm" onClick={() => void cart.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : snapshot.matches('loadingCart') || !cart.data ? (
+          <Spinner label="Loading your cart..." />
+        ) : snapshot.matches('emptyCart') ? (
+          <p className={css({ fontSize: 'lg', py: '10', textAlign: 'center' })}>
+            {CHECKOUT_MESSAGES.emptyCart}
+          </p>
+        ) : (
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 24rem' },
+              gap: { base: '8', lg: '10' },
+              alignItems: 'start',
+            })}
+          >
+            <div className={css({ minW: '0' })}>
+              {snapshot.matches('enteringDetails') ? (
+                <DetailsStep
+                  signedInEmail={signedInEmail}
+                  draftKey={draftKey(signedInEmail)}
+                  formRef={formRef}
+                  onSubmit={(submitted) =>
+                    checkout.send({ type: 'checkout.detailsSubmitted', details: submitted })
+                  }
+                  onInvalid={() => checkout.send({ type: 'checkout.detailsRejected' })}
+                  onSignIn={onClose}
+                />
+              ) : null}
+              {snapshot.matches('choosingShipping') && details ? (
+                <ShippingStep
+                  details={details}
+                  shipMethodId={shipMethodId}
+                  saving={snapshot.hasTag('savingShipping')}
+                  shippingRequired={shippingRequired}
+                  canContinue={snapshot.can({ type: 'checkout.next' })}
+                  onChoose={(methodId) =>
+                    checkout.send({ type: 'checkout.shippingChosen', methodId })
+                  }
+                  onNext={() => checkout.send({ type: 'checkout.next' })}
+                />
+              ) : null}
+              {snapshot.matches('paying') && payment ? (
+                <Suspense fallback={<Spinner label="Loading the payment step..." />}>
+                  <PaymentStep payment={payment} cart={cart.data} cardConfirmer={cardConfirmer} />
+                </Suspense>
+              ) : null}
+            </div>
+            <aside
+              aria-label="Your order"
+              className={css({ position: { lg: 'sticky' }, top: { lg: '0' } })}
+            >
+              <OrderItemsPanel cart={cart.data} />
+            </aside>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
 }

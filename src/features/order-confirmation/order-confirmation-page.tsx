@@ -1,10 +1,320 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import { css } from 'styled-system/css';
+import { isApiError } from '../../api/api-error';
+import { orderQueries } from '../../api/orders.queries';
+import type { OrderDetail, OrderStatus, PaymentMethod } from '../../api/types';
+import { Button } from '../../components/button';
+import { categoryLabel } from '../../components/category-labels';
+import { Dialog } from '../../components/dialog';
+import { formatPrice } from '../../components/format-price';
+import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../components/paths';
+import { Spinner } from '../../components/spinner';
+import { orderTokenFor } from '../../payment/order-tokens';
 
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Debit/Credit Card',
+  paypal: 'Paypal',
+  cod: 'Cash on Delivery (COD)',
+};
+
+/** Spec §4 order statuses as shoppers read them; anything else is shown as is. */
+const STATUS_LABELS: Partial<Record<OrderStatus, string>> = {
+  PENDING: 'Waiting For Payment',
+  PAID: 'Processed',
+  CANCELLED: 'Canceled',
+  CANCELED: 'Canceled',
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  PAYMENT_FAILED: 'Payment Failed',
+};
+
+export function statusLabel(status: OrderStatus): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+const cardStyle = css({
+  p: { base: '4', md: '6' },
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border',
+  bg: 'surface',
+});
+const rowStyle = css({ display: 'flex', justifyContent: 'space-between', gap: '4' });
+
+/** /completed-checkout/{orderId} (spec §2): the order the shopper just placed, from the server. */
 export function OrderConfirmationPage() {
+  const { orderId = '' } = useParams<{ orderId: string }>();
+  const id = Number(orderId);
+  const validId = Number.isInteger(id) && id > 0;
+  // A guest reads the order with the token this browser kept when it was placed (D2).
+  const orderToken = validId ? orderTokenFor(id) : null;
+  const order = useQuery({
+    ...orderQueries.detail(id, orderToken),
+    enabled: validId,
+    retry: false,
+  });
+
+  if (!validId || (order.isError && isApiError(order.error) && order.error.isNotFound)) {
+    return (
+      <PageContainer>
+        <PageTitle subtitle="It may have been placed in another browser, or the link is wrong.">
+          Order not found
+        </PageTitle>
+        <LinkButton href={paths.menu()}>Continue Shopping</LinkButton>
+      </PageContainer>
+    );
+  }
+  if (order.isError) {
+    return (
+      <PageContainer>
+        <PageTitle>Order confirmation</PageTitle>
+        <p role="alert" className={css({ color: 'danger', mb: '4' })}>
+          Your order could not be loaded. {order.error.message}
+        </p>
+        <Button onClick={() => void order.refetch()}>Try again</Button>
+      </PageContainer>
+    );
+  }
+  if (order.isPending) {
+    return (
+      <PageContainer>
+        <div className={css({ py: '16', display: 'flex', justifyContent: 'center' })}>
+          <Spinner size="lg" label="Loading your order..." />
+        </div>
+      </PageContainer>
+    );
+  }
+  return <Confirmation order={order.data} orderToken={orderToken} />;
+}
+
+function Confirmation({ order, orderToken }: { order: OrderDetail; orderToken: string | null }) {
+  const [tracking, setTracking] = useState(false);
+  // Spec §2: Subtotal is the total minus shipping minus tax (the server's numbers, not summed here).
+  const subtotal = order.totalAmount - order.shippingAmount - order.taxAmount;
   return (
     <PageContainer>
-      <PageTitle>Order confirmation</PageTitle>
+      <PageTitle subtitle={`A confirmation has been sent to ${order.email}.`}>
+        Thank you for your order!
+      </PageTitle>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          gap: '6',
+          alignItems: 'start',
+        })}
+      >
+        <section aria-labelledby="order-details-heading" className={cardStyle}>
+          <h2
+            id="order-details-heading"
+            className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}
+          >
+            Order #{order.orderId}
+          </h2>
+          <dl
+            data-testid="order-facts"
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
+              columnGap: '6',
+              rowGap: { base: '1', sm: '3' },
+              overflowWrap: 'anywhere',
+            })}
+          >
+            <dt className={css({ color: 'textMuted' })}>Customer email</dt>
+            <dd>{order.email}</dd>
+            <dt className={css({ color: 'textMuted' })}>Payment method</dt>
+            <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+            <dt className={css({ color: 'textMuted' })}>Shipping method</dt>
+            <dd>{order.shippingMethod}</dd>
+            <dt className={css({ color: 'textMuted' })}>Status</dt>
+            <dd data-testid="order-status">{statusLabel(order.status)}</dd>
+            <dt className={css({ color: 'textMuted' })}>Total</dt>
+            <dd className={css({ fontWeight: 'bold' })}>{formatPrice(order.totalAmount)}</dd>
+            <dt className={css({ color: 'textMuted' })}>Transaction date</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            </dd>
+          </dl>
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '6' })}>
+            <Button visual="outline" onClick={() => setTracking(true)}>
+              Tracking
+            </Button>
+            <LinkButton href={paths.menu()}>Continue Shopping</LinkButton>
+          </div>
+        </section>
+
+        <section aria-labelledby="your-order-heading" className={cardStyle}>
+          <h2
+            id="your-order-heading"
+            className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '4' })}
+          >
+            Your Order
+          </h2>
+          <ul
+            className={css({
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '4',
+              listStyle: 'none',
+            })}
+          >
+            {order.items.map((item) => (
+              <li
+                key={item.productId}
+                data-testid="order-line"
+                className={css({ display: 'flex', gap: '3', alignItems: 'center' })}
+              >
+                {item.productImg ? (
+                  <img
+                    src={item.productImg}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className={css({
+                      w: '14',
+                      h: '14',
+                      borderRadius: 'md',
+                      objectFit: 'cover',
+                      flexShrink: 0,
+                    })}
+                  />
+                ) : null}
+                <div className={css({ flex: '1', minW: '0' })}>
+                  <p className={css({ fontWeight: 'semibold', textTransform: 'uppercase' })}>
+                    {item.productName}
+                  </p>
+                  <p
+                    className={css({
+                      fontSize: 'xs',
+                      color: 'textMuted',
+                      textTransform: 'uppercase',
+                    })}
+                  >
+                    {categoryLabel(item.productCategory)}
+                  </p>
+                  <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
+                    {item.quantity} x {formatPrice(item.price)}
+                  </p>
+                </div>
+                <span
+                  className={css({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })}
+                >
+                  {formatPrice(item.quantity * item.price)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl
+            data-testid="order-totals"
+            className={css({
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '2',
+              mt: '6',
+              pt: '4',
+              borderTopWidth: '1px',
+              borderColor: 'border',
+              fontVariantNumeric: 'tabular-nums',
+            })}
+          >
+            <div className={rowStyle}>
+              <dt>Subtotal</dt>
+              <dd>{formatPrice(subtotal)}</dd>
+            </div>
+            <div className={rowStyle}>
+              <dt>Tax (10%)</dt>
+              <dd>{formatPrice(order.taxAmount)}</dd>
+            </div>
+            <div className={rowStyle}>
+              <dt>Discount</dt>
+              <dd>{formatPrice(order.discountAmount)}</dd>
+            </div>
+            <div className={rowStyle}>
+              <dt>Shipping</dt>
+              <dd>{formatPrice(order.shippingAmount)}</dd>
+            </div>
+            <div
+              className={css({
+                display: 'flex',
+                justifyContent: 'space-between',
+                fontWeight: 'bold',
+                fontSize: 'lg',
+              })}
+            >
+              <dt>Grand Total</dt>
+              <dd>{formatPrice(order.totalAmount)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+      {tracking ? (
+        <TrackOrderPanel
+          orderId={order.orderId}
+          orderToken={orderToken}
+          onClose={() => setTracking(false)}
+        />
+      ) : null}
     </PageContainer>
+  );
+}
+
+/** The order's real status history (D7), oldest first. */
+function TrackOrderPanel({
+  orderId,
+  orderToken,
+  onClose,
+}: {
+  orderId: number;
+  orderToken: string | null;
+  onClose: () => void;
+}) {
+  const history = useQuery(orderQueries.history(orderId, orderToken));
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Track Order">
+      {history.isPending ? (
+        <Spinner label="Loading the order's history..." />
+      ) : history.isError ? (
+        <p role="alert" className={css({ color: 'danger' })}>
+          The order's history could not be loaded.
+        </p>
+      ) : (
+        <ol
+          data-testid="order-history"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4', listStyle: 'none' })}
+        >
+          {history.data.map((event, index) => (
+            <li
+              key={`${event.status}-${event.at}-${index}`}
+              className={css({ pl: '4', borderLeftWidth: '3px', borderColor: 'accent' })}
+            >
+              <p className={css({ fontWeight: 'bold' })}>{statusLabel(event.status)}</p>
+              {event.note ? <p className={css({ color: 'textMuted' })}>{event.note}</p> : null}
+              <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
+                <time dateTime={event.at}>{formatDate(event.at)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Button
+        visual="outline"
+        onClick={onClose}
+        css={css.raw({ mt: '6', alignSelf: 'flex-start' })}
+      >
+        Close
+      </Button>
+    </Dialog>
   );
 }

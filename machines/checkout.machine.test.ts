@@ -1,0 +1,214 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assign, createActor, createMachine, fromPromise } from 'xstate';
+import { checkoutMachine, type CheckoutDetails } from './checkout.machine';
+import type { paymentMachine } from './payment.machine';
+import { type PaymentOutput } from './payment.machine';
+
+const details: CheckoutDetails = {
+  email: 'guest@lumen.test',
+  shippingAddress: {
+    name: 'Ada Roast',
+    apartment: '',
+    country: 'CA',
+    province: 'Ontario',
+    city: 'Toronto',
+    postalCode: 'M5V 2T6',
+    street: '12 King Street West',
+    phoneNumber: '17021234567',
+    isDefault: false,
+  },
+};
+
+/** A payment step that ends as told by the test's event. */
+const fakePayment = createMachine({
+  types: {} as {
+    events: { type: 'fake.finish'; output: PaymentOutput };
+    context: { output: PaymentOutput | null };
+    output: PaymentOutput;
+  },
+  context: { output: null },
+  initial: 'running',
+  states: {
+    running: {
+      on: {
+        'fake.finish': {
+          target: 'done',
+          actions: assign({ output: ({ event }) => event.output }),
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) =>
+    context.output ?? { outcome: 'cancelled', order: null, paymentMethod: 'card' },
+});
+
+function start(setShipping: (methodId: number) => Promise<void> = async () => undefined) {
+  const effects = {
+    closeCheckout: vi.fn(),
+    clearShipping: vi.fn(),
+    focusFirstInvalidField: vi.fn(),
+    notifyShippingFailed: vi.fn(),
+    completeCheckout: vi.fn(),
+  };
+  const machine = checkoutMachine.provide({
+    actors: {
+      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
+        await setShipping(input.methodId);
+        return { methodId: input.methodId };
+      }),
+      // The fake's own event type differs; the parent only reads its output.
+      payment: fakePayment as unknown as typeof paymentMachine,
+    },
+    actions: {
+      closeCheckout: effects.closeCheckout,
+      clearShipping: effects.clearShipping,
+      focusFirstInvalidField: effects.focusFirstInvalidField,
+      notifyShippingFailed: (_, params) => effects.notifyShippingFailed(params.error),
+      completeCheckout: (_, params) => effects.completeCheckout(params.output),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, effects };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function toShipping() {
+  const started = start();
+  started.actor.send({ type: 'checkout.cartUpdated', itemCount: 2 });
+  started.actor.send({ type: 'checkout.detailsSubmitted', details });
+  return started;
+}
+
+async function toPayment() {
+  const started = await toShipping();
+  started.actor.send({ type: 'checkout.shippingChosen', methodId: 2 });
+  await tick();
+  started.actor.send({ type: 'checkout.next' });
+  return started;
+}
+
+describe('checkout machine', () => {
+  it('waits for the cart, then shows step 0 (Checkout)', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('loadingCart');
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    expect(actor.getSnapshot().hasTag('step-details')).toBe(true);
+  });
+
+  it('shows the empty state for an empty cart, and leaves it when items arrive', () => {
+    const { actor } = start();
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 0 });
+    expect(actor.getSnapshot().value).toBe('emptyCart');
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 3 });
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+  });
+
+  it('Back on step 0 closes the overlay', () => {
+    const { actor, effects } = start();
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.back' });
+    expect(effects.closeCheckout).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+  });
+
+  it('stays on step 0 when the details fail validation, and moves focus to the first error', () => {
+    const { actor, effects } = start();
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.detailsRejected' });
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    expect(actor.getSnapshot().context.detailsRejected).toBe(true);
+    expect(effects.focusFirstInvalidField).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to step 1 (Shipping) with the valid details', async () => {
+    const { actor } = await toShipping();
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    expect(actor.getSnapshot().context.details).toEqual(details);
+    expect(actor.getSnapshot().context.detailsRejected).toBe(false);
+  });
+
+  it('asks for a shipping method when Next is pressed without one', async () => {
+    const { actor } = await toShipping();
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    expect(actor.getSnapshot().context.shippingRequired).toBe(true);
+  });
+
+  it('stores the chosen method on the server cart, then lets the shopper go on to Payment', async () => {
+    const saved: number[] = [];
+    const { actor } = start(async (methodId) => {
+      saved.push(methodId);
+    });
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    actor.send({ type: 'checkout.shippingChosen', methodId: 3 });
+    expect(actor.getSnapshot().hasTag('savingShipping')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'checkout.next' })).toBe(false);
+    await tick();
+    expect(saved).toEqual([3]);
+    expect(actor.getSnapshot().context.shipMethodId).toBe(3);
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('paying');
+    expect(actor.getSnapshot().hasTag('step-payment')).toBe(true);
+  });
+
+  it('puts the previous method back when saving the new one fails', async () => {
+    const { actor, effects } = start(async () => {
+      throw new Error('offline');
+    });
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    actor.send({ type: 'checkout.shippingChosen', methodId: 3 });
+    await tick();
+    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+    expect(effects.notifyShippingFailed).toHaveBeenCalledWith(new Error('offline'));
+  });
+
+  it('Back from step 1 returns to step 0 and clears the chosen shipping', async () => {
+    const { actor, effects } = await toShipping();
+    actor.send({ type: 'checkout.shippingChosen', methodId: 2 });
+    await tick();
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+    expect(effects.clearShipping).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the details to the payment step', async () => {
+    const { actor } = await toPayment();
+    const payment = actor.getSnapshot().children.payment;
+    expect(payment).toBeDefined();
+  });
+
+  it('Back from Payment (the payment step ends cancelled) returns to Shipping and clears it', async () => {
+    const { actor, effects } = await toPayment();
+    actor.getSnapshot().children.payment?.send({
+      type: 'fake.finish',
+      output: { outcome: 'cancelled', order: null, paymentMethod: 'card' },
+    } as never);
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+    expect(effects.clearShipping).toHaveBeenCalledTimes(1);
+  });
+
+  it('completes the checkout with the paid order', async () => {
+    const { actor, effects } = await toPayment();
+    const output: PaymentOutput = {
+      outcome: 'paid',
+      order: { orderId: 9, clientSecret: 's', orderToken: 't' },
+      paymentMethod: 'card',
+    };
+    actor.getSnapshot().children.payment?.send({ type: 'fake.finish', output } as never);
+    expect(actor.getSnapshot().value).toBe('completed');
+    expect(effects.completeCheckout).toHaveBeenCalledWith(output);
+  });
+
+  it('an emptied cart during steps 0 and 1 shows the empty state', async () => {
+    const { actor } = await toShipping();
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 0 });
+    expect(actor.getSnapshot().value).toBe('emptyCart');
+  });
+});

@@ -1,0 +1,493 @@
+import { and, assign, fromPromise, or, setup } from 'xstate';
+
+/**
+ * The payment step (spec §4 "Payment", D4, D5): create the order, confirm the card with the
+ * payment provider, report PAID or PAYMENT_FAILED. Pure: every effect is a named stub the
+ * feature supplies with `provide()` (creating the order, confirming the card, reporting the
+ * status, remembering the order's token, toasts).
+ */
+
+export type PaymentMethodChoice = 'card' | 'paypal' | 'cod';
+
+export type OrderTotals = {
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  discount: number;
+  total: number;
+};
+
+export type ShippingAddressDetails = {
+  name: string;
+  apartment?: string | null | undefined;
+  country: string;
+  province: string;
+  city: string;
+  postalCode: string;
+  street: string;
+  phoneNumber: string;
+  isDefault: boolean;
+};
+
+/** Who orders and where it goes: what the checkout's first two steps collected. */
+export type OrderDetails = {
+  email: string;
+  shippingAddress: ShippingAddressDetails;
+  shipMethodId: number;
+};
+
+/** What the shopper sees in the Order Items panel when they press Pay (the server's cart). */
+export type OrderDraft = {
+  items: { productId: number; quantity: number; price: number }[];
+  promoCode: string | null;
+  totals: OrderTotals;
+};
+
+export type CreateOrderInput = OrderDetails &
+  OrderDraft & { paymentMethod: PaymentMethodChoice; idempotencyKey: string };
+
+export type PlacedOrder = {
+  orderId: number;
+  /** The payment intent's secret (card orders only). */
+  clientSecret: string | null;
+  /** A guest order's secret, to read it later (null for a signed-in shopper's order). */
+  orderToken: string | null;
+};
+
+export type ConfirmCardInput = {
+  clientSecret: string;
+  billingDetails: {
+    name: string;
+    email: string;
+    phone: string;
+    address: { line1: string; city: string; state: string; postal_code: string; country: string };
+  };
+};
+
+/** Stripe's answer, reduced to what the flow needs. A provider error carries its message. */
+export type CardOutcome = { status: 'succeeded' } | { status: 'declined'; message: string | null };
+
+export type ReportStatusInput = {
+  orderId: number;
+  orderToken: string | null;
+  status: 'PAID' | 'PAYMENT_FAILED';
+};
+
+export type CardField = 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'cardHolder';
+
+export type CardFieldState = { error: string | null; complete: boolean; empty: boolean };
+
+export type PaymentOutput = {
+  outcome: 'paid' | 'placed' | 'cancelled';
+  order: PlacedOrder | null;
+  paymentMethod: PaymentMethodChoice;
+};
+
+/** The texts of spec §5 and §8, kept in one place so views and tests read the same words. */
+export const PAYMENT_MESSAGES = {
+  correctErrors: 'Please correct the highlighted errors.',
+  toolsNotLoaded: 'The card payment tools are still loading. Please wait a moment and try again.',
+  cardMissing: 'Card details are missing. Please try again',
+  paymentFailed: 'Payment failed. Please try again.',
+  processingError: 'Error processing payment. Please try again later.',
+  paymentIntentError: 'Error creating PaymentIntent',
+  paymentSuccessful: 'Payment successful!',
+  paypalUnavailable: 'PayPal is not available yet. Please pay by card or cash on delivery.',
+  totalsChanged: 'The order total has changed. Please review the new total and pay again.',
+} as const;
+
+/** Stripe's own texts for a field left incomplete (what its Elements say). */
+export const INCOMPLETE_FIELD_MESSAGES: Record<CardField, string> = {
+  cardNumber: 'Your card number is incomplete.',
+  cardExpiry: "Your card's expiration date is incomplete.",
+  cardCvc: "Your card's security code is incomplete.",
+  cardHolder: 'Card Holder Name is required',
+};
+
+const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc', 'cardHolder'];
+
+const untouchedField: CardFieldState = { error: null, complete: false, empty: true };
+
+export type PaymentContext = OrderDetails & {
+  paymentMethod: PaymentMethodChoice;
+  /** One per checkout attempt, kept across retries: the server answers the same order (D4). */
+  idempotencyKey: string;
+  fields: Record<CardField, CardFieldState>;
+  /** 'loading' until Stripe (or the sandbox) is ready; 'failed' after its load timed out. */
+  tools: 'loading' | 'ready' | 'failed';
+  draft: OrderDraft | null;
+  order: PlacedOrder | null;
+  /** One of the blocking messages of spec §5, shown above the Pay button. */
+  blockedMessage: string | null;
+  /** The provider's decline message, shown above the card fields. */
+  paymentError: string | null;
+  /** The server's totals after a 409 TOTALS_MISMATCH: shown, and paid once confirmed. */
+  revisedTotals: OrderTotals | null;
+  outcome: PaymentOutput['outcome'] | null;
+};
+
+export type PaymentEvent =
+  | { type: 'payment.methodChosen'; method: PaymentMethodChoice }
+  | { type: 'payment.fieldChanged'; field: CardField; state: CardFieldState }
+  | { type: 'payment.toolsLoaded' }
+  | { type: 'payment.toolsFailed' }
+  | { type: 'payment.submit'; draft: OrderDraft; cardElementMounted: boolean }
+  | { type: 'payment.back' };
+
+export type PaymentInput = OrderDetails & { paymentMethod?: PaymentMethodChoice };
+
+/** An error whose totals say the server priced the order differently (409 TOTALS_MISMATCH). */
+export type TotalsMismatch = { totals: OrderTotals };
+
+export function isTotalsMismatch(error: unknown): error is TotalsMismatch {
+  if (typeof error !== 'object' || error === null) return false;
+  const record = error as { code?: unknown; totals?: unknown };
+  return record.code === 'TOTALS_MISMATCH' && typeof record.totals === 'object' && !!record.totals;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Unknown error';
+}
+
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    input: {} as PaymentInput,
+    output: {} as PaymentOutput,
+    tags: {} as 'processing' | 'declined' | 'reviewingTotals',
+  },
+  actors: {
+    createOrder: fromPromise<PlacedOrder, CreateOrderInput>(async () => {
+      throw new Error('createOrder is not provided');
+    }),
+    confirmCard: fromPromise<CardOutcome, ConfirmCardInput>(async () => {
+      throw new Error('confirmCard is not provided');
+    }),
+    reportStatus: fromPromise<unknown, ReportStatusInput>(async () => {
+      throw new Error('reportStatus is not provided');
+    }),
+  },
+  actions: {
+    /** Replaced by the feature with a real key (crypto.randomUUID()); tests give fixed ones. */
+    startAttempt: assign({ idempotencyKey: () => 'attempt-not-provided' }),
+    /** Keeps the guest's order token so the confirmation page can be reloaded (D2). */
+    rememberOrder: (_, _params: { order: PlacedOrder }) => {},
+    /** Toasts "Error processing payment..." and "Error creating PaymentIntent" plus the error. */
+    notifyProcessingError: (_, _params: { error: string }) => {},
+    /** Refetches the cart, so the Order Items panel shows the server's new totals too. */
+    refreshCart: () => {},
+    /** A failed report is only logged: the shopper's message does not depend on it. */
+    logReportFailure: (_, _params: { error: unknown }) => {},
+    chooseMethod: assign(({ event }) =>
+      event.type === 'payment.methodChosen'
+        ? { paymentMethod: event.method, blockedMessage: null }
+        : {},
+    ),
+    forgetOrder: assign({ order: null, paymentError: null }),
+    recordField: assign(({ context, event }) => {
+      if (event.type !== 'payment.fieldChanged') return {};
+      const fields = { ...context.fields, [event.field]: event.state };
+      const stillBlocked = CARD_FIELDS.some((field) => fields[field].error);
+      return {
+        fields,
+        // The highlighted-errors notice goes once nothing is highlighted any more.
+        blockedMessage:
+          context.blockedMessage === PAYMENT_MESSAGES.correctErrors && !stillBlocked
+            ? null
+            : context.blockedMessage,
+      };
+    }),
+    markToolsReady: assign({
+      tools: 'ready',
+      blockedMessage: ({ context }) =>
+        context.blockedMessage === PAYMENT_MESSAGES.toolsNotLoaded ? null : context.blockedMessage,
+    }),
+    markToolsFailed: assign({ tools: 'failed' }),
+    block: assign((_, params: { message: string }) => ({ blockedMessage: params.message })),
+    highlightIncompleteFields: assign(({ context }) => {
+      const fields = { ...context.fields };
+      for (const field of CARD_FIELDS) {
+        if (!fields[field].complete && !fields[field].error) {
+          fields[field] = { ...fields[field], error: INCOMPLETE_FIELD_MESSAGES[field] };
+        }
+      }
+      return { fields, blockedMessage: PAYMENT_MESSAGES.correctErrors };
+    }),
+    takeDraft: assign(({ context, event }) => {
+      if (event.type !== 'payment.submit') return {};
+      // After a totals mismatch the shopper confirms the server's totals, which they were shown.
+      const totals = context.revisedTotals ?? event.draft.totals;
+      return {
+        draft: { ...event.draft, totals },
+        blockedMessage: null,
+        paymentError: null,
+      };
+    }),
+    recordOrder: assign(({ event }) =>
+      'output' in event ? { order: event.output as PlacedOrder } : {},
+    ),
+    recordRevisedTotals: assign(({ event }) =>
+      'error' in event && isTotalsMismatch(event.error)
+        ? { revisedTotals: event.error.totals }
+        : {},
+    ),
+    clearRevisedTotals: assign({ revisedTotals: null }),
+    recordOutcome: assign((_, params: { outcome: PaymentOutput['outcome'] }) => ({
+      outcome: params.outcome,
+    })),
+    recordDecline: assign(({ event }) => {
+      const output = 'output' in event ? (event.output as CardOutcome) : undefined;
+      const message = output?.status === 'declined' ? output.message : null;
+      return { paymentError: message || PAYMENT_MESSAGES.paymentFailed };
+    }),
+  },
+  guards: {
+    paysByCard: ({ context }) => context.paymentMethod === 'card',
+    paysOnDelivery: ({ context }) => context.paymentMethod === 'cod',
+    cardFieldHasError: ({ context }) => CARD_FIELDS.some((field) => context.fields[field].error),
+    cardFieldIncomplete: ({ context }) =>
+      CARD_FIELDS.some((field) => !context.fields[field].complete),
+    toolsNotReady: ({ context }) => context.tools !== 'ready',
+    cardElementMissing: ({ event }) => event.type === 'payment.submit' && !event.cardElementMounted,
+    hasOrder: ({ context }) => context.order !== null,
+    switchesAwayFromPlacedOrder: ({ context, event }) =>
+      event.type === 'payment.methodChosen' &&
+      context.order !== null &&
+      event.method !== context.paymentMethod,
+    cardSucceeded: ({ event }) =>
+      'output' in event && (event.output as CardOutcome).status === 'succeeded',
+    orderHasClientSecret: ({ event }) =>
+      'output' in event && Boolean((event.output as PlacedOrder).clientSecret),
+    totalsMismatch: ({ event }) => 'error' in event && isTotalsMismatch(event.error),
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => ({
+    email: input.email,
+    shippingAddress: input.shippingAddress,
+    shipMethodId: input.shipMethodId,
+    paymentMethod: input.paymentMethod ?? 'card',
+    idempotencyKey: '',
+    fields: {
+      cardNumber: untouchedField,
+      cardExpiry: untouchedField,
+      cardCvc: untouchedField,
+      cardHolder: untouchedField,
+    },
+    tools: 'loading',
+    draft: null,
+    order: null,
+    blockedMessage: null,
+    paymentError: null,
+    revisedTotals: null,
+    outcome: null,
+  }),
+  entry: 'startAttempt',
+  output: ({ context }) => ({
+    outcome: context.outcome ?? 'cancelled',
+    order: context.order,
+    paymentMethod: context.paymentMethod,
+  }),
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        'payment.methodChosen': [
+          {
+            // An order placed for another method is left behind; the new choice is a new attempt.
+            guard: 'switchesAwayFromPlacedOrder',
+            target: 'ready',
+            actions: ['chooseMethod', 'forgetOrder', 'startAttempt'],
+          },
+          { target: 'ready', actions: 'chooseMethod' },
+        ],
+        'payment.fieldChanged': { actions: 'recordField' },
+        'payment.toolsLoaded': { actions: 'markToolsReady' },
+        'payment.toolsFailed': { actions: 'markToolsFailed' },
+        'payment.back': { target: 'cancelled' },
+        // PayPal matches no branch: it is listed (spec) but never processed (D5), so it cannot submit.
+        'payment.submit': [
+          {
+            guard: and(['paysByCard', 'cardFieldHasError']),
+            actions: { type: 'block', params: { message: PAYMENT_MESSAGES.correctErrors } },
+          },
+          {
+            guard: and(['paysByCard', 'toolsNotReady']),
+            actions: { type: 'block', params: { message: PAYMENT_MESSAGES.toolsNotLoaded } },
+          },
+          {
+            guard: and(['paysByCard', 'cardElementMissing']),
+            actions: { type: 'block', params: { message: PAYMENT_MESSAGES.cardMissing } },
+          },
+          {
+            guard: and(['paysByCard', 'cardFieldIncomplete']),
+            actions: 'highlightIncompleteFields',
+          },
+          {
+            guard: and(['paysByCard', 'hasOrder']),
+            target: 'confirmingCard',
+            actions: 'takeDraft',
+          },
+          {
+            guard: or(['paysByCard', 'paysOnDelivery']),
+            target: 'creatingOrder',
+            actions: 'takeDraft',
+          },
+        ],
+      },
+      initial: 'editing',
+      states: {
+        editing: {},
+        declined: { tags: ['declined'] },
+        reviewingTotals: { tags: ['reviewingTotals'] },
+      },
+    },
+    creatingOrder: {
+      tags: ['processing'],
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => {
+          const draft = context.draft ?? {
+            items: [],
+            promoCode: null,
+            totals: { subtotal: 0, tax: 0, shipping: 0, discount: 0, total: 0 },
+          };
+          return {
+            email: context.email,
+            shippingAddress: context.shippingAddress,
+            shipMethodId: context.shipMethodId,
+            paymentMethod: context.paymentMethod,
+            idempotencyKey: context.idempotencyKey,
+            ...draft,
+          };
+        },
+        onDone: [
+          {
+            guard: 'paysOnDelivery',
+            target: 'placed',
+            actions: [
+              'recordOrder',
+              'clearRevisedTotals',
+              { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+            ],
+          },
+          {
+            guard: 'orderHasClientSecret',
+            target: 'confirmingCard',
+            actions: [
+              'recordOrder',
+              'clearRevisedTotals',
+              { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+            ],
+          },
+          {
+            // A card order without a payment intent cannot be paid: a server fault.
+            target: 'ready.editing',
+            actions: [
+              'recordOrder',
+              {
+                type: 'notifyProcessingError',
+                params: { error: 'The order has no payment intent' },
+              },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: 'totalsMismatch',
+            target: 'ready.reviewingTotals',
+            actions: ['recordRevisedTotals', 'refreshCart'],
+          },
+          {
+            target: 'ready.editing',
+            actions: {
+              type: 'notifyProcessingError',
+              params: ({ event }) => ({ error: errorText(event.error) }),
+            },
+          },
+        ],
+      },
+    },
+    confirmingCard: {
+      tags: ['processing'],
+      invoke: {
+        id: 'confirmCard',
+        src: 'confirmCard',
+        input: ({ context }) => ({
+          clientSecret: context.order?.clientSecret ?? '',
+          billingDetails: {
+            name: context.shippingAddress.name,
+            email: context.email,
+            phone: context.shippingAddress.phoneNumber,
+            address: {
+              line1: context.shippingAddress.street,
+              city: context.shippingAddress.city,
+              state: context.shippingAddress.province,
+              postal_code: context.shippingAddress.postalCode,
+              country: context.shippingAddress.country,
+            },
+          },
+        }),
+        onDone: [
+          { guard: 'cardSucceeded', target: 'markingPaid' },
+          { target: 'markingFailed', actions: 'recordDecline' },
+        ],
+        onError: {
+          target: 'ready.editing',
+          actions: {
+            type: 'notifyProcessingError',
+            params: ({ event }) => ({ error: errorText(event.error) }),
+          },
+        },
+      },
+    },
+    markingPaid: {
+      tags: ['processing'],
+      invoke: {
+        id: 'reportPaid',
+        src: 'reportStatus',
+        input: ({ context }) => ({
+          orderId: context.order?.orderId ?? 0,
+          orderToken: context.order?.orderToken ?? null,
+          status: 'PAID' as const,
+        }),
+        onDone: { target: 'paid' },
+        // The card was charged but the order is not marked yet: a retry confirms the same,
+        // already succeeded intent again (no second charge) and reports PAID once more.
+        onError: {
+          target: 'ready.editing',
+          actions: {
+            type: 'notifyProcessingError',
+            params: ({ event }) => ({ error: errorText(event.error) }),
+          },
+        },
+      },
+    },
+    markingFailed: {
+      tags: ['processing'],
+      invoke: {
+        id: 'reportFailed',
+        src: 'reportStatus',
+        input: ({ context }) => ({
+          orderId: context.order?.orderId ?? 0,
+          orderToken: context.order?.orderToken ?? null,
+          status: 'PAYMENT_FAILED' as const,
+        }),
+        onDone: { target: 'ready.declined' },
+        onError: {
+          target: 'ready.declined',
+          actions: { type: 'logReportFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    paid: { type: 'final', entry: { type: 'recordOutcome', params: { outcome: 'paid' } } },
+    placed: { type: 'final', entry: { type: 'recordOutcome', params: { outcome: 'placed' } } },
+    cancelled: {
+      type: 'final',
+      entry: { type: 'recordOutcome', params: { outcome: 'cancelled' } },
+    },
+  },
+});

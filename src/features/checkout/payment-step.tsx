@@ -1,0 +1,383 @@
+import {
+  CardCvcElement,
+  CardExpiryElement,
+  CardNumberElement,
+  Elements,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
+import type { StripeCardNumberElementOptions, StripeElementChangeEvent } from '@stripe/stripe-js';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { css, cx } from 'styled-system/css';
+import type { Cart } from '../../api/types';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/form-field';
+import { formatPrice } from '../../components/format-price';
+import { Spinner } from '../../components/spinner';
+import { getStripe } from '../../payment/stripe-loader';
+import {
+  INCOMPLETE_FIELD_MESSAGES,
+  PAYMENT_MESSAGES,
+  type CardField,
+  type PaymentMethodChoice,
+} from '../../../machines/payment.machine';
+import type { PaymentActorRef } from './checkout-actor';
+import type { CardConfirmer } from './checkout-logic';
+import { orderDraftFromCart } from './checkout-logic';
+import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
+
+export type PaymentStepProps = {
+  payment: PaymentActorRef;
+  cart: Cart;
+  cardConfirmer: CardConfirmer;
+};
+
+const METHODS: { value: PaymentMethodChoice; label: string }[] = [
+  { value: 'card', label: 'Debit/Credit Card' },
+  { value: 'paypal', label: 'Paypal' },
+  { value: 'cod', label: 'Cash on Delivery (COD)' },
+];
+
+/**
+ * Step 2 (spec §2, §4, D5). Its own chunk: Stripe (or the sandbox) is fetched only when the
+ * shopper gets here. The payment machine decides; this view renders its snapshot.
+ */
+export function PaymentStep(props: PaymentStepProps) {
+  // One load per visit; getStripe() keeps a loaded Stripe for the next visit.
+  const [stripe] = useState(() => getStripe());
+  const { payment } = props;
+  useEffect(() => {
+    let live = true;
+    void stripe.then((loaded) => {
+      if (live) payment.send({ type: loaded ? 'payment.toolsLoaded' : 'payment.toolsFailed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [stripe, payment]);
+  return (
+    <Elements stripe={stripe}>
+      <PaymentForm {...props} />
+    </Elements>
+  );
+}
+
+function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
+  const snapshot = useSelector(payment, (s) => s);
+  const stripe = useStripe();
+  const elements = useElements();
+  const { context } = snapshot;
+  const processing = snapshot.hasTag('processing');
+  const draft = orderDraftFromCart(cart);
+  const submitEvent = { type: 'payment.submit' as const, draft, cardElementMounted: false };
+
+  useEffect(() => {
+    if (!stripe || !elements) return;
+    return cardConfirmer.register(async ({ clientSecret, billingDetails }) => {
+      const card = elements.getElement(CardNumberElement);
+      if (!card) return { status: 'declined', message: PAYMENT_MESSAGES.cardMissing };
+      const result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card, billing_details: billingDetails },
+      });
+      if (result.error) return { status: 'declined', message: result.error.message ?? null };
+      return result.paymentIntent?.status === 'succeeded'
+        ? { status: 'succeeded' }
+        : { status: 'declined', message: null };
+    });
+  }, [stripe, elements, cardConfirmer]);
+
+  const fieldChanged = (field: CardField) => (event: StripeElementChangeEvent) =>
+    payment.send({
+      type: 'payment.fieldChanged',
+      field,
+      state: { error: event.error?.message ?? null, complete: event.complete, empty: event.empty },
+    });
+
+  const byCard = context.paymentMethod === 'card';
+  const total = context.revisedTotals?.total ?? cart.total;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        payment.send({
+          ...submitEvent,
+          cardElementMounted: Boolean(elements?.getElement(CardNumberElement)),
+        });
+      }}
+    >
+      <StepHeading>Payment</StepHeading>
+      <ContactSummary email={context.email} address={context.shippingAddress} />
+
+      <fieldset
+        disabled={processing}
+        className={css({ border: 'none', p: '0', m: '0', minW: '0', mb: '6' })}
+      >
+        <legend className={sectionHeadingStyle}>Payment Method</legend>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          {METHODS.map((method) => (
+            <label
+              key={method.value}
+              className={cx(
+                css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '3',
+                  p: '4',
+                  borderRadius: 'lg',
+                  borderWidth: '1px',
+                  borderColor: 'border',
+                  cursor: 'pointer',
+                  fontWeight: 'semibold',
+                  _focusWithin: {
+                    outline: '3px solid',
+                    outlineColor: 'accent',
+                    outlineOffset: '1px',
+                  },
+                }),
+                context.paymentMethod === method.value
+                  ? css({ borderColor: 'accent', bg: 'surfaceMuted' })
+                  : undefined,
+              )}
+            >
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={method.value}
+                checked={context.paymentMethod === method.value}
+                onChange={() =>
+                  payment.send({ type: 'payment.methodChosen', method: method.value })
+                }
+                className={css({ w: '4.5', h: '4.5', accentColor: 'accent' })}
+              />
+              {method.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {context.paymentMethod === 'paypal' ? (
+        <p role="status" className={noticeStyle}>
+          {PAYMENT_MESSAGES.paypalUnavailable}
+        </p>
+      ) : null}
+      {context.paymentMethod === 'cod' ? (
+        <p className={noticeStyle}>You pay in cash when your order is delivered.</p>
+      ) : null}
+
+      {byCard && context.paymentError ? (
+        <p role="alert" data-testid="payment-error" className={cx(noticeStyle, dangerNoticeStyle)}>
+          {context.paymentError}
+        </p>
+      ) : null}
+
+      {processing ? (
+        <div className={css({ py: '8', display: 'flex', justifyContent: 'center' })}>
+          <Spinner size="lg" showLabel label="Processing payment... Don't refresh the page" />
+        </div>
+      ) : null}
+
+      {/* Hidden, never unmounted, while processing: Stripe confirms with the mounted card element. */}
+      <div
+        hidden={!byCard || processing}
+        className={css({
+          display: 'grid',
+          gap: '4',
+          gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+        })}
+      >
+        <CardElementField
+          label="Card Number"
+          Element={CardNumberElement}
+          error={context.fields.cardNumber.error}
+          onChange={fieldChanged('cardNumber')}
+          wide
+        />
+        <CardHolderField
+          initialName={context.shippingAddress.name}
+          error={context.fields.cardHolder.error}
+          onState={(state) =>
+            payment.send({ type: 'payment.fieldChanged', field: 'cardHolder', state })
+          }
+        />
+        <CardElementField
+          label="Card Expiry"
+          Element={CardExpiryElement}
+          error={context.fields.cardExpiry.error}
+          onChange={fieldChanged('cardExpiry')}
+        />
+        <CardElementField
+          label="Card CVC"
+          Element={CardCvcElement}
+          error={context.fields.cardCvc.error}
+          onChange={fieldChanged('cardCvc')}
+        />
+      </div>
+
+      {snapshot.hasTag('reviewingTotals') && context.revisedTotals ? (
+        <div role="alert" className={cx(noticeStyle, css({ mt: '6' }))}>
+          <p className={css({ fontWeight: 'semibold' })}>{PAYMENT_MESSAGES.totalsChanged}</p>
+          <p>
+            Shipping {formatPrice(context.revisedTotals.shipping)} · Tax{' '}
+            {formatPrice(context.revisedTotals.tax)} · Discount{' '}
+            {formatPrice(context.revisedTotals.discount)} · New total{' '}
+            <strong>{formatPrice(context.revisedTotals.total)}</strong>
+          </p>
+        </div>
+      ) : null}
+
+      {context.blockedMessage ? (
+        <p
+          role="alert"
+          data-testid="payment-blocked"
+          className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
+        >
+          {context.blockedMessage}
+        </p>
+      ) : null}
+
+      <div className={css({ mt: '8', display: 'flex', justifyContent: 'flex-end' })}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={!snapshot.can(submitEvent)}
+          css={css.raw({ w: { base: 'full', sm: 'auto' } })}
+        >
+          {context.paymentMethod === 'cod'
+            ? `Place Order ${formatPrice(total)}`
+            : `Pay ${formatPrice(total)}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const noticeStyle = css({
+  p: '4',
+  mb: '4',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderColor: 'border',
+  bg: 'surfaceMuted',
+});
+const dangerNoticeStyle = css({ borderColor: 'danger', color: 'danger', fontWeight: 'semibold' });
+const labelStyle = css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' });
+const errorStyle = css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' });
+
+/** Stripe paints inside its iframe: hand it the theme's colours (the sandbox uses our CSS). */
+function elementOptions(): StripeCardNumberElementOptions {
+  const styles = getComputedStyle(document.documentElement);
+  const color = styles.getPropertyValue('--colors-text').trim() || undefined;
+  const muted = styles.getPropertyValue('--colors-text-muted').trim() || undefined;
+  const danger = styles.getPropertyValue('--colors-danger').trim() || undefined;
+  return {
+    style: {
+      base: { color, fontSize: '16px', '::placeholder': { color: muted } },
+      invalid: { color: danger },
+    },
+  };
+}
+
+type CardElementComponent = ComponentType<{
+  id?: string;
+  className?: string;
+  options?: StripeCardNumberElementOptions;
+  onChange?: (event: StripeElementChangeEvent) => void;
+}>;
+
+function CardElementField({
+  label,
+  Element,
+  error,
+  onChange,
+  wide = false,
+}: {
+  label: string;
+  Element: unknown;
+  error: string | null;
+  onChange: (event: StripeElementChangeEvent) => void;
+  wide?: boolean;
+}) {
+  const id = useId();
+  const [options] = useState(elementOptions);
+  const Component = Element as CardElementComponent;
+  return (
+    <div className={wide ? css({ gridColumn: { sm: 'span 2' } }) : undefined}>
+      <span id={`${id}-label`} className={labelStyle}>
+        {label}
+      </span>
+      <FieldFrame invalid={Boolean(error)}>
+        <Component options={options} onChange={onChange} />
+      </FieldFrame>
+      {error ? (
+        <span role="alert" className={errorStyle}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function FieldFrame({ invalid, children }: { invalid: boolean; children: ReactNode }) {
+  return (
+    <div
+      className={cx(
+        css({
+          minH: '11',
+          px: '3.5',
+          py: '2.5',
+          borderRadius: 'lg',
+          borderWidth: '1px',
+          borderColor: 'border',
+          bg: 'surface',
+          _focusWithin: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+        }),
+        invalid ? css({ borderColor: 'danger' }) : undefined,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Card Holder Name: our own input (Stripe has none); it reports to the machine like an element. */
+function CardHolderField({
+  initialName,
+  error,
+  onState,
+}: {
+  initialName: string;
+  error: string | null;
+  onState: (state: { error: string | null; complete: boolean; empty: boolean }) => void;
+}) {
+  const [name, setName] = useState(initialName);
+  const report = (value: string, final: boolean) => {
+    const empty = value.trim() === '';
+    onState({
+      empty,
+      complete: !empty,
+      error: empty && final ? INCOMPLETE_FIELD_MESSAGES.cardHolder : null,
+    });
+  };
+  useEffect(() => {
+    report(initialName, false);
+    // Reported once: the prefilled name counts as typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <TextField
+      className={css({ gridColumn: { sm: 'span 2' } })}
+      label="Card Holder Name"
+      autoComplete="cc-name"
+      value={name}
+      onChange={(event) => {
+        setName(event.target.value);
+        report(event.target.value, false);
+      }}
+      onBlur={(event) => report(event.target.value, true)}
+      error={error}
+    />
+  );
+}

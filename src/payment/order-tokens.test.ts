@@ -1,0 +1,31 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orderTokenFor, rememberOrderToken } from './order-tokens';
+
+describe('guest order tokens', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('keeps the token of each order so its confirmation can be reloaded', () => {
+    rememberOrderToken(7, 'ot_seven');
+    rememberOrderToken(8, 'ot_eight');
+    expect(orderTokenFor(7)).toBe('ot_seven');
+    expect(orderTokenFor('8')).toBe('ot_eight');
+    expect(orderTokenFor(9)).toBeNull();
+  });
+
+  it('keeps nothing for a signed-in order (no token) and survives a tampered entry', () => {
+    rememberOrderToken(7, null);
+    expect(orderTokenFor(7)).toBeNull();
+    window.localStorage.setItem('orderTokens', '{"7": 12, "8": "ot_eight"');
+    expect(orderTokenFor(8)).toBeNull();
+    window.localStorage.setItem('orderTokens', '{"7": 12, "8": "ot_eight"}');
+    expect(orderTokenFor(7)).toBeNull();
+    expect(orderTokenFor(8)).toBe('ot_eight');
+  });
+
+  it('forgets the oldest beyond twenty orders', () => {
+    for (let id = 1; id <= 25; id += 1) rememberOrderToken(id, `ot_${id}`);
+    expect(orderTokenFor(5)).toBeNull();
+    expect(orderTokenFor(6)).toBe('ot_6');
+    expect(orderTokenFor(25)).toBe('ot_25');
+  });
+});

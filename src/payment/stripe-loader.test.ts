@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const loadStripe = vi.fn();
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe }));
+
+async function freshLoader() {
+  vi.resetModules();
+  return import('./stripe-loader');
+}
+
+describe('getStripe', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    loadStripe.mockReset();
+  });
+
+  it('gives the offline sandbox when no publishable key is configured', async () => {
+    vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', '');
+    const { getStripe } = await freshLoader();
+    const stripe = await getStripe();
+    expect(typeof stripe?.confirmCardPayment).toBe('function');
+    expect(typeof stripe?.elements).toBe('function');
+    expect(loadStripe).not.toHaveBeenCalled();
+  });
+
+  it('loads real Stripe.js with the configured key', async () => {
+    vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_123');
+    const real = { elements: () => undefined };
+    loadStripe.mockResolvedValue(real);
+    const { getStripe } = await freshLoader();
+    expect(await getStripe()).toBe(real);
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
+  });
+
+  it('answers null when Stripe.js hangs past our timeout, and tries again next time', async () => {
+    vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_123');
+    loadStripe.mockReturnValue(new Promise(() => undefined));
+    const { getStripe } = await freshLoader();
+    expect(await getStripe(20)).toBeNull();
+    await Promise.resolve();
+    loadStripe.mockResolvedValue({ elements: () => undefined });
+    expect(await getStripe(20)).not.toBeNull();
+  });
+
+  it('answers null (never a rejection) when Stripe.js fails to load', async () => {
+    vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_123');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    const { getStripe } = await freshLoader();
+    expect(await getStripe(1000)).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,112 @@
+import type { Page } from 'playwright-core';
+import { expect as pwExpect } from '@playwright/test';
+
+/**
+ * Checkout journeys start with a cart. The product pages are built in another issue, so the cart
+ * is arranged through the API from the page itself, keeping the guest cart token where the app
+ * keeps it (src/app/api-setup.ts: local storage "cartToken").
+ */
+export async function arrangeCart(
+  page: Page,
+  items: { productId: number; quantity: number }[],
+): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async (lines) => {
+    for (const line of lines) {
+      const token = window.localStorage.getItem('cartToken');
+      const response = await fetch('/api/v1/cart/items', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { 'X-Cart-Token': token } : {}),
+        },
+        body: JSON.stringify(line),
+      });
+      if (!response.ok) throw new Error(`adding to the cart answered ${response.status}`);
+      const cart = (await response.json()) as { cartToken: string | null };
+      if (cart.cartToken) window.localStorage.setItem('cartToken', cart.cartToken);
+    }
+  }, items);
+  await page.reload();
+}
+
+/** From any page: the Order button, then "Checkout" in the cart. */
+export async function openCheckout(page: Page): Promise<void> {
+  await page.getByTestId('order-button').click();
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await pwExpect(
+    page.getByRole('heading', { level: 2, name: 'Checkout', exact: true }),
+  ).toBeFocused();
+}
+
+export const shopper = {
+  email: 'ada@lumen.test',
+  name: 'Ada Roast',
+  country: 'CA',
+  province: 'Ontario',
+  city: 'Toronto',
+  postalCode: 'M5V 2T6',
+  street: '12 King Street West',
+  phone: '17021234567',
+};
+
+export async function fillDetails(page: Page, values = shopper): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(values.email);
+  await dialog.getByLabel('Name', { exact: true }).fill(values.name);
+  await dialog.getByLabel('Country').selectOption(values.country);
+  await dialog.getByLabel('Province').fill(values.province);
+  await dialog.getByLabel('City').fill(values.city);
+  await dialog.getByLabel('Postal Code').fill(values.postalCode);
+  await dialog.getByLabel('Street').fill(values.street);
+  await dialog.getByLabel('Phone Number').fill(values.phone);
+}
+
+export async function continueToShipping(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await pwExpect(
+    page.getByRole('heading', { level: 2, name: 'Shipping', exact: true }),
+  ).toBeFocused();
+}
+
+export async function chooseShipping(page: Page, name: string): Promise<void> {
+  await page.getByRole('radio', { name: new RegExp(name) }).check();
+  await pwExpect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+}
+
+export async function continueToPayment(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await pwExpect(
+    page.getByRole('heading', { level: 2, name: 'Payment', exact: true }),
+  ).toBeFocused();
+}
+
+/** Types a card into the card fields (the sandbox's inputs; real Stripe would be iframes). */
+export async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
+  const dialog = page.getByRole('dialog');
+  const numberInput = dialog.getByRole('textbox', { name: 'Card Number' });
+  await numberInput.fill('');
+  await numberInput.pressSequentially(number);
+  const expiryInput = dialog.getByRole('textbox', { name: 'Card Expiry' });
+  await expiryInput.fill('');
+  await expiryInput.pressSequentially(expiry);
+  const cvcInput = dialog.getByRole('textbox', { name: 'Card CVC' });
+  await cvcInput.fill('');
+  await cvcInput.pressSequentially(cvc);
+}
+
+/** The guest's order token this browser kept for an order. */
+export async function orderTokenOf(page: Page, orderId: number): Promise<string | null> {
+  return page.evaluate(
+    (id) =>
+      (JSON.parse(localStorage.getItem('orderTokens') ?? '{}') as Record<string, string>)[id] ??
+      null,
+    String(orderId),
+  );
+}
+
+export function orderIdFromUrl(page: Page): number {
+  const match = /\/completed-checkout\/(\d+)$/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`not on a confirmation page: ${page.url()}`);
+  return Number(match[1]);
+}

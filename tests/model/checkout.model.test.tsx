@@ -1,0 +1,380 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { TestModel } from '@xstate/graph';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, type SnapshotFrom } from 'xstate';
+import {
+  CardConfirmer,
+  provideCheckoutMachine,
+  providePaymentMachine,
+} from '../../src/features/checkout/checkout-logic';
+import { CheckoutView } from '../../src/features/checkout/checkout-overlay';
+import { createSandboxStripe } from '../../src/payment/sandbox/stripe-sandbox';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutMachine,
+  type CheckoutDetails,
+  type CheckoutEvent,
+} from '../../machines/checkout.machine';
+import {
+  PAYMENT_MESSAGES,
+  type CardOutcome,
+  type ConfirmCardInput,
+  type CreateOrderInput,
+  type PaymentOutput,
+  type ReportStatusInput,
+  type PlacedOrder,
+} from '../../machines/payment.machine';
+import { answerEveryCallWithTheCart, controlledActors, seededQueryClient } from './model-support';
+
+vi.mock('../../src/payment/stripe-loader', () => ({
+  getStripe: () => Promise.resolve(createSandboxStripe(async () => ({}))),
+}));
+
+const details: CheckoutDetails = {
+  email: 'guest@lumen.test',
+  shippingAddress: {
+    name: 'Ada Roast',
+    apartment: '',
+    country: 'CA',
+    province: 'Ontario',
+    city: 'Toronto',
+    postalCode: 'M5V 2T6',
+    street: '12 King Street West',
+    phoneNumber: '17021234567',
+    isDefault: false,
+  },
+};
+
+type Snapshot = SnapshotFrom<typeof checkoutMachine>;
+type ModelEvent =
+  | CheckoutEvent
+  | { type: 'xstate.done.actor.setShipping'; output: { methodId: number } }
+  | { type: 'xstate.error.actor.setShipping'; error: Error }
+  | { type: 'xstate.done.actor.payment'; output: PaymentOutput };
+
+const paidOutput: PaymentOutput = {
+  outcome: 'paid',
+  order: { orderId: 41, clientSecret: 'pi_1_secret_2', orderToken: 'ot_1' },
+  paymentMethod: 'card',
+};
+const cancelledOutput: PaymentOutput = { outcome: 'cancelled', order: null, paymentMethod: 'card' };
+
+function eventsFor(snapshot: Snapshot): ModelEvent[] {
+  const { context } = snapshot;
+  if (snapshot.matches('enteringDetails')) {
+    // Once typed, the form stays filled (a draft): only an empty form can fail validation.
+    return context.details
+      ? [{ type: 'checkout.detailsSubmitted', details }, { type: 'checkout.back' }]
+      : [
+          { type: 'checkout.detailsRejected' },
+          { type: 'checkout.detailsSubmitted', details },
+          { type: 'checkout.back' },
+        ];
+  }
+  if (snapshot.matches({ choosingShipping: 'idle' })) {
+    return [
+      { type: 'checkout.shippingChosen', methodId: 2 },
+      { type: 'checkout.next' },
+      { type: 'checkout.back' },
+    ];
+  }
+  if (snapshot.matches({ choosingShipping: 'saving' })) {
+    return [
+      { type: 'xstate.done.actor.setShipping', output: { methodId: 2 } },
+      { type: 'xstate.error.actor.setShipping', error: new Error('Shipping method not found') },
+    ];
+  }
+  if (snapshot.matches('paying')) {
+    return [
+      { type: 'xstate.done.actor.payment', output: cancelledOutput },
+      { type: 'xstate.done.actor.payment', output: paidOutput },
+    ];
+  }
+  return [];
+}
+
+function serializeState(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  return JSON.stringify([
+    snapshot.value,
+    context.details !== null,
+    context.detailsRejected,
+    context.shipMethodId,
+    context.shippingRequired,
+  ]);
+}
+
+// The model starts once the cart has loaded with items (the view reports it on its own).
+const [initial] = initialTransition(checkoutMachine);
+const [fromState] = transition(checkoutMachine, initial, {
+  type: 'checkout.cartUpdated',
+  itemCount: 1,
+});
+
+const model = new TestModel(checkoutMachine, {
+  events: eventsFor as (snapshot: Snapshot) => CheckoutEvent[],
+  serializeState: serializeState as (snapshot: Snapshot) => string,
+  stateMatcher: () => true,
+});
+
+const paths = [
+  ...model.getShortestPaths({ fromState }),
+  // Back from Payment and forward again, then paid.
+  ...model.getPathsFromEvents(
+    [
+      { type: 'checkout.detailsSubmitted', details },
+      { type: 'checkout.shippingChosen', methodId: 2 },
+      { type: 'xstate.done.actor.setShipping', output: { methodId: 2 } },
+      { type: 'checkout.next' },
+      { type: 'xstate.done.actor.payment', output: cancelledOutput },
+      { type: 'checkout.back' },
+      { type: 'checkout.detailsSubmitted', details },
+      { type: 'checkout.shippingChosen', methodId: 2 },
+      { type: 'xstate.done.actor.setShipping', output: { methodId: 2 } },
+      { type: 'checkout.next' },
+      { type: 'xstate.done.actor.payment', output: paidOutput },
+    ] as CheckoutEvent[],
+    { fromState },
+  ),
+];
+
+paths.push(
+  // A failed Continue, then the address; saving the method fails, then succeeds.
+  ...model.getPathsFromEvents(
+    [
+      { type: 'checkout.detailsRejected' },
+      { type: 'checkout.detailsSubmitted', details },
+      { type: 'checkout.shippingChosen', methodId: 2 },
+      { type: 'xstate.error.actor.setShipping', error: new Error('Shipping method not found') },
+      { type: 'checkout.next' },
+      { type: 'checkout.shippingChosen', methodId: 2 },
+      { type: 'xstate.done.actor.setShipping', output: { methodId: 2 } },
+      { type: 'checkout.next' },
+    ] as CheckoutEvent[],
+    { fromState },
+  ),
+);
+
+const PATH_TIMEOUT_MS = 30_000;
+
+function describePath(events: { type: string }[]): string {
+  const names = events
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => {
+      const e = event as ModelEvent;
+      switch (e.type) {
+        case 'checkout.detailsRejected':
+          return 'continue with empty fields';
+        case 'checkout.detailsSubmitted':
+          return 'continue with the address';
+        case 'checkout.shippingChosen':
+          return 'choose Standard Shipping';
+        case 'xstate.done.actor.setShipping':
+          return 'shipping saved';
+        case 'xstate.error.actor.setShipping':
+          return 'saving shipping fails';
+        case 'checkout.next':
+          return 'continue to payment';
+        case 'checkout.back':
+          return 'back';
+        case 'xstate.done.actor.payment':
+          return e.output.outcome === 'paid' ? 'pay by card' : 'back from payment';
+        default:
+          return e.type;
+      }
+    });
+  return names.length > 0 ? names.join(' → ') : 'starts on Checkout';
+}
+
+function renderCheckout() {
+  const shipping = controlledActors();
+  const closed = vi.fn();
+  const shown = vi.fn();
+  let formElement: HTMLFormElement | null = null;
+  const cardConfirmer = new CardConfirmer();
+  const queryClient = seededQueryClient();
+  const effects = {
+    queryClient,
+    cardConfirmer,
+    close: closed,
+    showConfirmation: shown,
+    focusFirstInvalidField: () =>
+      setTimeout(
+        () => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        0,
+      ),
+    newIdempotencyKey: () => 'model-key',
+  };
+  // Real effects (toasts, clear-shipping, completion) with the API and Stripe faked; the
+  // shipping save is settled by the path, the payment answers at once.
+  const base = provideCheckoutMachine(effects);
+  const machine = base.provide({
+    actors: {
+      setShipping: shipping.actor('setShipping'),
+      payment: providePaymentMachine(effects).provide({
+        actors: {
+          createOrder: fromPromise<PlacedOrder, CreateOrderInput>(async () => paidOutput.order!),
+          confirmCard: fromPromise<CardOutcome, ConfirmCardInput>(async () => ({
+            status: 'succeeded',
+          })),
+          reportStatus: fromPromise<unknown, ReportStatusInput>(async () => ({})),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <CheckoutView
+        checkout={actor}
+        cardConfirmer={cardConfirmer}
+        formRef={(form) => {
+          formElement = form;
+        }}
+        signedInEmail={null}
+        onClose={closed}
+      />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { actor, shipping, closed, shown, form: () => formElement };
+}
+
+async function fillDetails(user: UserEvent) {
+  const dialog = within(screen.getByRole('dialog'));
+  await user.type(dialog.getByLabelText('Email'), details.email);
+  await user.type(dialog.getByLabelText('Name'), details.shippingAddress.name);
+  await user.selectOptions(dialog.getByLabelText('Country'), 'CA');
+  await user.type(dialog.getByLabelText('Province'), details.shippingAddress.province);
+  await user.type(dialog.getByLabelText('City'), details.shippingAddress.city);
+  await user.type(dialog.getByLabelText('Postal Code'), details.shippingAddress.postalCode);
+  await user.type(dialog.getByLabelText('Street'), details.shippingAddress.street);
+  await user.type(dialog.getByLabelText('Phone Number'), details.shippingAddress.phoneNumber);
+}
+
+function stepHeading(name: string) {
+  return screen.getByRole('heading', { level: 2, name });
+}
+
+async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>) {
+  const { context } = snapshot;
+  if (snapshot.matches('completed')) {
+    expect(await screen.findByText(PAYMENT_MESSAGES.paymentSuccessful)).toBeTruthy();
+    expect(closed).toHaveBeenCalled();
+    return;
+  }
+  if (snapshot.matches('enteringDetails')) {
+    // Focus is on the step's heading, or, after a failed Continue, on the first invalid field.
+    const focused = context.detailsRejected
+      ? screen.getByRole('textbox', { name: 'Email' })
+      : stepHeading('Checkout');
+    await waitFor(() => expect(document.activeElement).toBe(focused));
+    const current = screen.getByRole('listitem', { current: 'step' });
+    expect(current.textContent).toContain('Checkout');
+    if (context.detailsRejected) {
+      expect(await screen.findByText('Email is require')).toBeTruthy();
+      expect(screen.getByText('Street detail is require')).toBeTruthy();
+    }
+    return;
+  }
+  if (snapshot.matches('choosingShipping')) {
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Shipping' })).toBeTruthy(),
+    );
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toContain('Shipping');
+    expect(screen.getByTestId('checkout-summary').textContent).toContain(
+      '12 King Street West, Toronto, Ontario, M5V 2T6, Canada',
+    );
+    const standard = screen.getByRole('radio', { name: /Standard Shipping/ });
+    await waitFor(() =>
+      expect((standard as HTMLInputElement).checked).toBe(context.shipMethodId === 2),
+    );
+    if (context.shippingRequired) {
+      expect(screen.getByText(CHECKOUT_MESSAGES.shippingRequired)).toBeTruthy();
+    } else {
+      expect(screen.queryByText(CHECKOUT_MESSAGES.shippingRequired)).toBeNull();
+    }
+    const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(snapshot.hasTag('savingShipping'));
+    return;
+  }
+  if (snapshot.matches('paying')) {
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toContain('Payment');
+    await screen.findByRole('textbox', { name: 'Card Number' });
+  }
+}
+
+describe('checkout overlay, paths generated from the checkout machine', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    answerEveryCallWithTheCart();
+  });
+  afterEach(() => {
+    toast.remove();
+  });
+
+  it('generates paths through validation, shipping, back navigation and payment', () => {
+    expect(paths.length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const path of paths) {
+    it(
+      describePath(path.steps.map((step) => step.event)),
+      async () => {
+        const user = userEvent.setup({ delay: null });
+        const { shipping, closed } = renderCheckout();
+        await screen.findByRole('heading', { level: 2, name: 'Checkout' });
+        let filled = false;
+
+        await path.test({
+          states: { any: (snapshot) => assertScreen(snapshot, closed) },
+          events: {
+            ...({
+              'checkout.detailsRejected': () =>
+                user.click(screen.getByRole('button', { name: 'Continue to Shipping' })),
+              'checkout.detailsSubmitted': async () => {
+                if (!filled) await fillDetails(user);
+                filled = true;
+                await user.click(screen.getByRole('button', { name: 'Continue to Shipping' }));
+              },
+              'checkout.shippingChosen': () =>
+                user.click(screen.getByRole('radio', { name: /Standard Shipping/ })),
+              'xstate.done.actor.setShipping': () =>
+                act(() => shipping.settle('setShipping', { methodId: 2 })),
+              'xstate.error.actor.setShipping': async ({ event }: { event: { error: Error } }) => {
+                await act(() => shipping.fail('setShipping', event.error));
+                expect(await screen.findByText(event.error.message)).toBeTruthy();
+              },
+              'checkout.next': () =>
+                user.click(screen.getByRole('button', { name: 'Continue to Payment' })),
+              'checkout.back': async () => {
+                await user.click(screen.getByRole('button', { name: 'Back' }));
+                if (closed.mock.calls.length > 0) expect(closed).toHaveBeenCalledTimes(1);
+              },
+              'xstate.done.actor.payment': async ({
+                event,
+              }: {
+                event: { output: PaymentOutput };
+              }) => {
+                if (event.output.outcome === 'cancelled') {
+                  await user.click(screen.getByRole('button', { name: 'Back' }));
+                  return;
+                }
+                const card = await screen.findByRole('textbox', { name: 'Card Number' });
+                await user.type(card, '4242424242424242');
+                await user.type(screen.getByRole('textbox', { name: 'Card Expiry' }), '1234');
+                await user.type(screen.getByRole('textbox', { name: 'Card CVC' }), '123');
+                await user.click(screen.getByRole('button', { name: /^Pay / }));
+              },
+            } as Record<string, unknown>),
+          },
+        });
+      },
+      PATH_TIMEOUT_MS,
+    );
+  }
+});

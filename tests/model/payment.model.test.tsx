@@ -1,0 +1,386 @@
+import { TestModel } from '@xstate/graph';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { CardConfirmer, providePaymentMachine } from '../../src/features/checkout/checkout-logic';
+import { PaymentStep } from '../../src/features/checkout/payment-step';
+import { createSandboxStripe } from '../../src/payment/sandbox/stripe-sandbox';
+import {
+  PAYMENT_MESSAGES,
+  paymentMachine,
+  type CardOutcome,
+  type PaymentEvent,
+  type PaymentInput,
+  type PlacedOrder,
+} from '../../machines/payment.machine';
+import { controlledActors, modelCart, seededQueryClient } from './model-support';
+
+// The payment step loads Stripe lazily; here it gets the sandbox at once (its confirm is never
+// reached: the confirmCard actor is one of the controlled fakes).
+vi.mock('../../src/payment/stripe-loader', () => ({
+  getStripe: () => Promise.resolve(createSandboxStripe(async () => ({}))),
+}));
+
+const input: PaymentInput = {
+  email: 'guest@lumen.test',
+  shippingAddress: {
+    name: 'Ada Roast',
+    apartment: '',
+    country: 'CA',
+    province: 'Ontario',
+    city: 'Toronto',
+    postalCode: 'M5V 2T6',
+    street: '12 King Street West',
+    phoneNumber: '17021234567',
+    isDefault: false,
+  },
+  shipMethodId: 2,
+};
+
+const cardOrder: PlacedOrder = { orderId: 41, clientSecret: 'pi_1_secret_2', orderToken: 'ot_1' };
+const codOrder: PlacedOrder = { orderId: 42, clientSecret: null, orderToken: 'ot_2' };
+const draft = {
+  items: [{ productId: 3, quantity: 2, price: 5 }],
+  promoCode: null,
+  totals: { subtotal: 10, tax: 1, shipping: 3.99, discount: 0, total: 14.99 },
+};
+const complete = { error: null, complete: true, empty: false };
+
+type Snapshot = SnapshotFrom<typeof paymentMachine>;
+type ModelEvent =
+  | PaymentEvent
+  | { type: 'xstate.done.actor.createOrder'; output: PlacedOrder }
+  | { type: 'xstate.error.actor.createOrder'; error: Error }
+  | { type: 'xstate.done.actor.confirmCard'; output: CardOutcome }
+  | { type: 'xstate.done.actor.reportPaid'; output: unknown }
+  | { type: 'xstate.done.actor.reportFailed'; output: unknown };
+
+const numberInvalid: ModelEvent = {
+  type: 'payment.fieldChanged',
+  field: 'cardNumber',
+  state: { error: 'Your card number is invalid.', complete: false, empty: false },
+};
+const numberValid: ModelEvent = {
+  type: 'payment.fieldChanged',
+  field: 'cardNumber',
+  state: complete,
+};
+const submit: ModelEvent = { type: 'payment.submit', draft, cardElementMounted: true };
+const declined: ModelEvent = {
+  type: 'xstate.done.actor.confirmCard',
+  output: { status: 'declined', message: 'Your card was declined.' },
+};
+const succeeded: ModelEvent = {
+  type: 'xstate.done.actor.confirmCard',
+  output: { status: 'succeeded' },
+};
+
+/** What the shopper can do, and what the effects can answer, in each situation. */
+function eventsFor(snapshot: Snapshot): ModelEvent[] {
+  if (snapshot.matches('creatingOrder')) {
+    return [
+      {
+        type: 'xstate.done.actor.createOrder',
+        output: snapshot.context.paymentMethod === 'cod' ? codOrder : cardOrder,
+      },
+      { type: 'xstate.error.actor.createOrder', error: new Error('Network error') },
+    ];
+  }
+  if (snapshot.matches('confirmingCard')) return [succeeded, declined];
+  if (snapshot.matches('markingPaid'))
+    return [{ type: 'xstate.done.actor.reportPaid', output: {} }];
+  if (snapshot.matches('markingFailed'))
+    return [{ type: 'xstate.done.actor.reportFailed', output: {} }];
+  if (!snapshot.matches('ready')) return [];
+  const choices: ModelEvent[] = [
+    { type: 'payment.methodChosen', method: 'card' },
+    { type: 'payment.methodChosen', method: 'cod' },
+    { type: 'payment.methodChosen', method: 'paypal' },
+    submit,
+  ];
+  // The card fields can only be typed in while they are shown.
+  return snapshot.context.paymentMethod === 'card'
+    ? [...choices, numberInvalid, numberValid]
+    : choices;
+}
+
+// What the shopper can tell apart; the rest of the context does not change the screen.
+function serializeState(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  const number = context.fields.cardNumber;
+  return JSON.stringify([
+    snapshot.status,
+    snapshot.value,
+    context.paymentMethod,
+    number.error ?? (number.complete ? 'complete' : 'incomplete'),
+    context.blockedMessage,
+    Boolean(context.paymentError),
+    context.order?.orderId ?? null,
+  ]);
+}
+
+/**
+ * The model starts where the shopper does once the step has loaded: the card tools are ready,
+ * Card Holder Name is prefilled from the address, expiry and CVC are typed.
+ */
+function startingSnapshot(): Snapshot {
+  let [snapshot] = initialTransition(paymentMachine, input);
+  const arrange: PaymentEvent[] = [
+    { type: 'payment.toolsLoaded' },
+    { type: 'payment.fieldChanged', field: 'cardHolder', state: complete },
+    { type: 'payment.fieldChanged', field: 'cardExpiry', state: complete },
+    { type: 'payment.fieldChanged', field: 'cardCvc', state: complete },
+  ];
+  for (const event of arrange) [snapshot] = transition(paymentMachine, snapshot, event);
+  return snapshot;
+}
+
+const model = new TestModel(paymentMachine, {
+  events: eventsFor as (snapshot: Snapshot) => PaymentEvent[],
+  serializeState: serializeState as (snapshot: Snapshot) => string,
+  input,
+  stateMatcher: () => true,
+});
+
+const fromState = startingSnapshot();
+const isEnd = (snapshot: Snapshot) =>
+  snapshot.status === 'done' ||
+  snapshot.matches({ ready: 'declined' }) ||
+  snapshot.context.blockedMessage !== null ||
+  snapshot.context.paymentMethod === 'paypal';
+
+const paths = [
+  ...model.getShortestPaths({ fromState, toState: isEnd }),
+  // A decline, then a retry on the same order that pays; a decline, then cash on delivery.
+  ...model.getPathsFromEvents(
+    [
+      numberValid,
+      submit,
+      { type: 'xstate.done.actor.createOrder', output: cardOrder },
+      declined,
+      { type: 'xstate.done.actor.reportFailed', output: {} },
+      submit,
+      succeeded,
+      { type: 'xstate.done.actor.reportPaid', output: {} },
+    ] as PaymentEvent[],
+    { fromState },
+  ),
+  ...model.getPathsFromEvents(
+    [
+      numberValid,
+      submit,
+      { type: 'xstate.done.actor.createOrder', output: cardOrder },
+      declined,
+      { type: 'xstate.done.actor.reportFailed', output: {} },
+      { type: 'payment.methodChosen', method: 'cod' },
+      submit,
+      { type: 'xstate.done.actor.createOrder', output: codOrder },
+    ] as PaymentEvent[],
+    { fromState },
+  ),
+];
+
+function renderPaymentStep() {
+  const fakes = controlledActors();
+  const machine = providePaymentMachine({
+    queryClient: seededQueryClient(),
+    cardConfirmer: new CardConfirmer(),
+    close: () => undefined,
+    focusFirstInvalidField: () => undefined,
+    showConfirmation: () => undefined,
+    newIdempotencyKey: () => 'model-key',
+  }).provide({
+    actors: {
+      createOrder: fakes.actor('createOrder'),
+      confirmCard: fakes.actor('confirmCard'),
+      reportStatus: fakes.actor('reportStatus'),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  // What the checkout does when the payment step ends (checkout-logic's completeCheckout).
+  actor.subscribe((snapshot) => {
+    if (snapshot.status !== 'done') return;
+    toast.success(
+      snapshot.output?.outcome === 'paid' ? PAYMENT_MESSAGES.paymentSuccessful : 'Order placed!',
+    );
+  });
+  render(
+    <>
+      <PaymentStep payment={actor} cart={modelCart} cardConfirmer={new CardConfirmer()} />
+      <Toaster />
+    </>,
+  );
+  return { actor, fakes };
+}
+
+async function typeInto(user: UserEvent, name: string, text: string) {
+  const field = screen.getByRole('textbox', { name });
+  await user.clear(field);
+  await user.type(field, text);
+}
+
+function form() {
+  return screen.getByRole('button', { name: /^(Pay|Place Order) / }).closest('form') as HTMLElement;
+}
+
+/** What the shopper must see in a situation. */
+async function assertScreen(snapshot: Snapshot) {
+  const { context } = snapshot;
+  if (snapshot.status === 'done') {
+    const text =
+      snapshot.output?.outcome === 'paid' ? PAYMENT_MESSAGES.paymentSuccessful : 'Order placed!';
+    expect(await screen.findByText(text)).toBeTruthy();
+    return;
+  }
+  if (snapshot.hasTag('processing')) {
+    expect(await screen.findByText("Processing payment... Don't refresh the page")).toBeTruthy();
+    // The fields are hidden and Pay cannot be pressed again.
+    expect(screen.queryByRole('textbox', { name: 'Card Number' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^(Pay|Place Order) / })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    return;
+  }
+  await waitFor(() =>
+    expect(screen.queryByText("Processing payment... Don't refresh the page")).toBeNull(),
+  );
+  const view = within(form());
+  if (context.paymentMethod === 'card') {
+    expect(view.getByRole('textbox', { name: 'Card Number' })).toBeTruthy();
+  } else {
+    expect(view.queryByRole('textbox', { name: 'Card Number' })).toBeNull();
+  }
+  if (context.paymentMethod === 'paypal') {
+    expect(view.getByText(PAYMENT_MESSAGES.paypalUnavailable)).toBeTruthy();
+    expect(view.getByRole('button', { name: /^Pay / })).toHaveProperty('disabled', true);
+  }
+  if (context.paymentMethod === 'cod')
+    expect(view.getByRole('button', { name: /^Place Order / })).toBeTruthy();
+  const shownError = view.queryByTestId('payment-error')?.textContent ?? null;
+  expect(shownError).toBe(context.paymentMethod === 'card' ? context.paymentError : null);
+  const blocked = await waitFor(() => {
+    const text = view.queryByTestId('payment-blocked')?.textContent ?? null;
+    expect(text).toBe(context.blockedMessage);
+    return text;
+  });
+  expect(blocked).toBe(context.blockedMessage);
+  if (context.fields.cardNumber.error) {
+    expect(view.getByText(context.fields.cardNumber.error)).toBeTruthy();
+  }
+}
+
+// Each path renders the step and types like a shopper; the machine is shared by 2 cores and
+// several test runs, so a path gets more than vitest's default 5 s.
+const PATH_TIMEOUT_MS = 30_000;
+
+/** A readable name for a path: the shopper's and the effects' steps. */
+function describePath(events: { type: string }[]): string {
+  const names = events
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => {
+      const e = event as ModelEvent;
+      switch (e.type) {
+        case 'payment.methodChosen':
+          return `choose ${e.method}`;
+        case 'payment.fieldChanged':
+          return e.state.error ? 'type an invalid card' : 'type a valid card';
+        case 'payment.submit':
+          return 'pay';
+        case 'xstate.done.actor.createOrder':
+          return 'order created';
+        case 'xstate.error.actor.createOrder':
+          return 'order fails';
+        case 'xstate.done.actor.confirmCard':
+          return e.output.status === 'succeeded' ? 'card succeeds' : 'card declined';
+        case 'xstate.done.actor.reportPaid':
+          return 'PAID reported';
+        case 'xstate.done.actor.reportFailed':
+          return 'PAYMENT_FAILED reported';
+        default:
+          return e.type;
+      }
+    });
+  return names.length > 0 ? names.join(' → ') : 'starts ready';
+}
+
+describe('payment step, paths generated from the payment machine', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    toast.remove();
+  });
+
+  it('generates paths through declines, retries, blocks and success', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  for (const path of paths) {
+    it(
+      describePath(path.steps.map((step) => step.event)),
+      async () => {
+        const user = userEvent.setup({ delay: null });
+        const { fakes } = renderPaymentStep();
+        await screen.findByRole('textbox', { name: 'Card Number' });
+        await typeInto(user, 'Card Expiry', '1234');
+        await typeInto(user, 'Card CVC', '123');
+
+        await path.test({
+          states: { any: (snapshot) => assertScreen(snapshot) },
+          events: {
+            ...({
+              'payment.methodChosen': async ({
+                event,
+              }: {
+                event: { method: 'card' | 'cod' | 'paypal' };
+              }) => {
+                const labels = {
+                  card: 'Debit/Credit Card',
+                  cod: 'Cash on Delivery (COD)',
+                  paypal: 'Paypal',
+                };
+                await user.click(screen.getByRole('radio', { name: labels[event.method] }));
+              },
+              'payment.fieldChanged': async ({
+                event,
+              }: {
+                event: { state: { error: string | null } };
+              }) => {
+                await typeInto(
+                  user,
+                  'Card Number',
+                  event.state.error ? '4242424242424241' : '4242424242424242',
+                );
+              },
+              'payment.submit': async () => {
+                await user.click(screen.getByRole('button', { name: /^(Pay|Place Order) / }));
+              },
+              'xstate.done.actor.createOrder': ({ event }: { event: { output: PlacedOrder } }) =>
+                act(() => fakes.settle('createOrder', event.output)),
+              'xstate.error.actor.createOrder': async ({ event }: { event: { error: Error } }) => {
+                await act(() => fakes.fail('createOrder', event.error));
+                expect(await screen.findByText(PAYMENT_MESSAGES.processingError)).toBeTruthy();
+              },
+              'xstate.done.actor.confirmCard': ({ event }: { event: { output: CardOutcome } }) =>
+                act(() => fakes.settle('confirmCard', event.output)),
+              'xstate.done.actor.reportPaid': () => act(() => fakes.settle('reportStatus', {})),
+              'xstate.done.actor.reportFailed': () => act(() => fakes.settle('reportStatus', {})),
+            } as Record<string, unknown>),
+          },
+        });
+
+        // Whatever happened, one attempt never made more than one order.
+        const keys = new Set(
+          fakes
+            .calls('createOrder')
+            .map((call) => (call as { idempotencyKey: string }).idempotencyKey),
+        );
+        expect(keys.size).toBeLessThanOrEqual(1);
+      },
+      PATH_TIMEOUT_MS,
+    );
+  }
+});
