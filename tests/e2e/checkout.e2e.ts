@@ -335,16 +335,22 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   await pwExpect(dialog.getByText('Please correct the highlighted errors.')).toHaveCount(0);
 });
 
-test('an empty cart in checkout says there is nothing to display', async ({ page }) => {
-  await page.goto('/');
-  await openEmptyCheckout(page);
+test('a cart emptied elsewhere says there is nothing to display in checkout', async ({ page }) => {
+  await arrangeCart(page, [{ productId: 3, quantity: 1 }]);
+  await page.getByTestId('order-button').click();
+  await pwExpect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
+  // Meanwhile the cart is emptied in another tab.
+  await page.evaluate(async () => {
+    const token = window.localStorage.getItem('cartToken') ?? '';
+    const response = await fetch('/api/v1/cart', {
+      method: 'DELETE',
+      headers: { 'X-Cart-Token': token },
+    });
+    if (!response.ok) throw new Error(`clearing the cart answered ${response.status}`);
+  });
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await pwExpect(
     page.getByText('There is nothing to display, please order and come back.'),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'empty checkout');
 });
-
-async function openEmptyCheckout(page: Page) {
-  await page.getByTestId('order-button').click();
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-}

@@ -107,7 +107,9 @@ export function CheckoutView({
   signedInEmail,
   onClose,
 }: CheckoutViewProps) {
-  const cart = useQuery(cartQueries.detail());
+  // Checkout starts from the server's cart as it is now (another tab may have changed or paid
+  // for it), not from a copy cached while the shopper browsed.
+  const cart = useQuery({ ...cartQueries.detail(), refetchOnMount: 'always' });
   const snapshot = useSelector(checkout, (s) => s);
   const payment = snapshot.children.payment as PaymentActorRef | undefined;
   const paymentBusy = useSelector(payment, (s) => s?.hasTag('processing') ?? false);
