@@ -17,6 +17,7 @@ type Effects = {
   removed: number;
   broadcasts: string[];
   forgotten: number;
+  accountForgotten: number;
   expiryAnnouncements: number;
   signInNavigations: number;
   merges: number;
@@ -32,6 +33,7 @@ function startSession(input: SessionInput) {
     removed: 0,
     broadcasts: [],
     forgotten: 0,
+    accountForgotten: 0,
     expiryAnnouncements: 0,
     signInNavigations: 0,
     merges: 0,
@@ -59,6 +61,9 @@ function startSession(input: SessionInput) {
       },
       forgetUserData: () => {
         effects.forgotten += 1;
+      },
+      forgetAccountData: () => {
+        effects.accountForgotten += 1;
       },
       announceExpiry: () => {
         effects.expiryAnnouncements += 1;
@@ -236,7 +241,8 @@ describe('session machine: sign-in and sign-out', () => {
     });
     expect(effects.stored).toEqual([{ token, remember: true }]);
     expect(effects.broadcasts).toEqual(['signedIn']);
-    expect(effects.forgotten).toBe(1);
+    expect(effects.accountForgotten).toBe(1);
+    expect(effects.forgotten).toBe(0);
     expect(effects.merges).toBe(1);
   });
 

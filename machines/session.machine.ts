@@ -89,6 +89,8 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  * - `persistToken`, `removeToken` — storage (the token and "Remember me" are in context);
  * - `broadcastSignedIn`, `broadcastSignedOut` and the `watchOtherTabs` actor — other tabs;
  * - `forgetUserData()` — drops every cached answer that belongs to a user (cart, account, orders);
+ *   `forgetAccountData()` the same but the cart, when this tab signs in: the merge answers the
+ *   user's cart, and a refetch racing it could show the cart from before the merge;
  * - `announceExpiry()` — tells the shopper the session ended by itself;
  * - `goToSignIn()` — after Logout;
  * - `mergeGuestCart` — joins the guest cart to the user's.
@@ -108,6 +110,8 @@ export const sessionMachine = setup({
     broadcastSignedIn: () => {},
     broadcastSignedOut: () => {},
     forgetUserData: () => {},
+    /** Like forgetUserData but leaves the cart to `mergeGuestCart`, which answers the new one. */
+    forgetAccountData: () => {},
     announceExpiry: () => {},
     goToSignIn: () => {},
     adoptEventToken: assign(({ event, context }) => {
@@ -158,7 +162,7 @@ export const sessionMachine = setup({
         'session.signIn': {
           guard: 'eventTokenIsValid',
           target: 'signedIn.mergingGuestCart',
-          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetUserData'],
+          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
         },
         'session.otherTabSignedIn': {
           guard: 'eventTokenIsValid',
@@ -223,7 +227,7 @@ export const sessionMachine = setup({
           guard: 'eventTokenIsValid',
           target: '.mergingGuestCart',
           reenter: true,
-          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetUserData'],
+          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
         },
         // Same session, new token (its claims may follow a changed email or name).
         'session.tokenRenewed': {

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { Button } from '../components/button';
-import { LinkButton } from '../components/link-button';
 import { pageColumn } from '../components/page-container';
 import { BrandMark } from './brand-mark';
+import { HeaderAccount } from './header-account';
 import { BRAND_NAME } from '../components/brand';
 import { isNavItemActive, NAV_ITEMS } from './navigation';
 import { OrderButton } from './order-button';
@@ -148,22 +148,14 @@ export function SiteHeader() {
               borderColor: 'border',
             })}
           >
-            <LinkButton href="/sign-in" css={css.raw({ w: 'full' })} onClick={closeMenu}>
-              Sign In
-            </LinkButton>
+            <HeaderAccount placement="menu" onNavigate={closeMenu} />
           </div>
         </div>
 
         <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '1.5' })}>
           <OrderButton />
           <ThemeToggle />
-          <LinkButton
-            href="/sign-in"
-            size="sm"
-            css={css.raw({ display: { base: 'none', sm: 'inline-flex' } })}
-          >
-            Sign In
-          </LinkButton>
+          <HeaderAccount placement="bar" />
           <Button
             visual="ghost"
             size="icon"
