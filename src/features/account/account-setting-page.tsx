@@ -3,6 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { css } from 'styled-system/css';
+import { changeValue } from '../../components/field-change';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
@@ -110,6 +111,9 @@ function AccountSettingForm({ user }: { user: User }) {
   });
 
   const form = useForm({
+    // Submit always validates afresh: a message from an earlier blur, fixed in the same click
+    // that submits, must not block the submission.
+    canSubmitWhenInvalid: true,
     defaultValues: {
       username: user.username,
       email: user.email,
@@ -155,7 +159,7 @@ function AccountSettingForm({ user }: { user: User }) {
             onBlur={field.handleBlur}
             onChange={(event) => {
               clearServerError('username');
-              field.handleChange(event.target.value);
+              changeValue(field, event.target.value);
             }}
             error={firstError(field.state.meta.errors) ?? serverErrors.username}
           />
@@ -172,16 +176,14 @@ function AccountSettingForm({ user }: { user: User }) {
             onBlur={field.handleBlur}
             onChange={(event) => {
               clearServerError('email');
-              field.handleChange(event.target.value);
+              changeValue(field, event.target.value);
             }}
             error={firstError(field.state.meta.errors) ?? serverErrors.email}
           />
         )}
       </form.Field>
 
-      <div
-        role="separator"
-        aria-label="Change password"
+      <h2
         className={css({
           display: 'flex',
           alignItems: 'center',
@@ -194,8 +196,8 @@ function AccountSettingForm({ user }: { user: User }) {
           _after: { content: '""', flex: '1', h: '1px', bg: 'border' },
         })}
       >
-        <span aria-hidden="true">Change password</span>
-      </div>
+        Change password
+      </h2>
 
       <form.Field name="currentPassword">
         {(field) => (
@@ -209,7 +211,7 @@ function AccountSettingForm({ user }: { user: User }) {
             onBlur={field.handleBlur}
             onChange={(event) => {
               clearServerError('currentPassword');
-              field.handleChange(event.target.value);
+              changeValue(field, event.target.value);
             }}
             error={firstError(field.state.meta.errors) ?? serverErrors.currentPassword}
           />
@@ -226,7 +228,7 @@ function AccountSettingForm({ user }: { user: User }) {
             onBlur={field.handleBlur}
             onChange={(event) => {
               clearServerError('newPassword');
-              field.handleChange(event.target.value);
+              changeValue(field, event.target.value);
             }}
             error={firstError(field.state.meta.errors) ?? serverErrors.newPassword}
           />

@@ -1,5 +1,6 @@
 import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
+import { changeValue } from '../../components/field-change';
 import type { z } from 'zod';
 import type { AddressInput } from '../../api/types';
 import {
@@ -55,6 +56,9 @@ export function AddressForm({
   onSubmit,
 }: AddressFormProps) {
   const form = useForm({
+    // Submit always validates afresh: a message from an earlier blur, fixed in the same click
+    // that submits, must not block the submission.
+    canSubmitWhenInvalid: true,
     defaultValues: initialValues,
     validators: { onSubmit: shippingAddressSchema },
     onSubmit: ({ value }) => onSubmit(toAddressInput(value)),
@@ -89,7 +93,7 @@ export function AddressForm({
               className={wide ? css({ gridColumn: { sm: 'span 2' } }) : undefined}
               value={field.state.value ?? ''}
               onBlur={field.handleBlur}
-              onChange={(event) => field.handleChange(event.target.value)}
+              onChange={(event) => changeValue(field, event.target.value)}
               error={firstError(field.state.meta.errors) ?? serverErrors[name]}
             />
           )}
@@ -103,7 +107,7 @@ export function AddressForm({
             autoComplete="country"
             value={field.state.value}
             onBlur={field.handleBlur}
-            onChange={(event) => field.handleChange(event.target.value)}
+            onChange={(event) => changeValue(field, event.target.value)}
             error={firstError(field.state.meta.errors) ?? serverErrors.country}
           >
             <option value="">Country</option>
@@ -127,7 +131,7 @@ export function AddressForm({
             className={css({ gridColumn: { sm: 'span 2' } })}
             value={field.state.value}
             onBlur={field.handleBlur}
-            onChange={(event) => field.handleChange(normalizePhoneInput(event.target.value))}
+            onChange={(event) => changeValue(field, normalizePhoneInput(event.target.value))}
             error={firstError(field.state.meta.errors) ?? serverErrors.phoneNumber}
           />
         )}
@@ -140,7 +144,7 @@ export function AddressForm({
             className={css({ gridColumn: { sm: 'span 2' } })}
             checked={field.state.value}
             onBlur={field.handleBlur}
-            onChange={(event) => field.handleChange(event.target.checked)}
+            onChange={(event) => changeValue(field, event.target.checked)}
           />
         )}
       </form.Field>

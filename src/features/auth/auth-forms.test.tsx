@@ -111,6 +111,21 @@ describe('sign-in form', () => {
     });
   });
 
+  it('sends the form once earlier messages are fixed', async () => {
+    vi.mocked(login).mockResolvedValue({ token: 'x' });
+    const { user } = renderPage('sign-in');
+
+    await messageAfterBlur(user, 'Email', 'ab');
+    await messageAfterBlur(user, 'Password', 'abc');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'demo@lumen.test');
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'coffee123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await vi.waitFor(() => expect(login).toHaveBeenCalled());
+  });
+
   it('shows the server message of a throttled sign-in', async () => {
     const message = 'Too many sign-in attempts. Please try again in 5 minutes.';
     vi.mocked(login).mockRejectedValue(new ApiError({ status: 429, code: 'UNKNOWN', message }));

@@ -39,8 +39,6 @@ function ProviderMark() {
 export function OrDivider({ children }: { children: string }) {
   return (
     <div
-      role="separator"
-      aria-label={children}
       className={css({
         display: 'flex',
         alignItems: 'center',
@@ -52,7 +50,7 @@ export function OrDivider({ children }: { children: string }) {
         _after: { content: '""', flex: '1', h: '1px', bg: 'border' },
       })}
     >
-      <span aria-hidden="true">{children}</span>
+      <span>{children}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
+import { changeValue } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { signup } from '../../api/auth';
 import { Button } from '../../components/button';
@@ -52,6 +53,9 @@ export function RegisterPage() {
   });
 
   const form = useForm({
+    // Submit always validates afresh: a message from an earlier blur, fixed in the same click
+    // that submits, must not block the submission.
+    canSubmitWhenInvalid: true,
     defaultValues: { username: '', email: '', password: '' } as RegisterValues,
     validators: { onSubmit: registerSchema },
     onSubmit: ({ value }) => {
@@ -89,7 +93,7 @@ export function RegisterPage() {
               onBlur={field.handleBlur}
               onChange={(event) => {
                 clearServerError('username');
-                field.handleChange(event.target.value);
+                changeValue(field, event.target.value);
               }}
               error={firstError(field.state.meta.errors) ?? serverErrors.username}
             />
@@ -106,7 +110,7 @@ export function RegisterPage() {
               onBlur={field.handleBlur}
               onChange={(event) => {
                 clearServerError('email');
-                field.handleChange(event.target.value);
+                changeValue(field, event.target.value);
               }}
               error={firstError(field.state.meta.errors) ?? serverErrors.email}
             />
@@ -123,7 +127,7 @@ export function RegisterPage() {
               onBlur={field.handleBlur}
               onChange={(event) => {
                 clearServerError('password');
-                field.handleChange(event.target.value);
+                changeValue(field, event.target.value);
               }}
               error={firstError(field.state.meta.errors) ?? serverErrors.password}
             />

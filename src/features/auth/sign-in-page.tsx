@@ -3,6 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
+import { changeValue } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
 import { Button } from '../../components/button';
@@ -62,6 +63,9 @@ export function SignInPage() {
   });
 
   const form = useForm({
+    // Submit always validates afresh: a message from an earlier blur, fixed in the same click
+    // that submits, must not block the submission.
+    canSubmitWhenInvalid: true,
     defaultValues: { loginInput: '', password: '', rememberMe: false } as SignInValues,
     validators: { onSubmit: signInSchema },
     onSubmit: ({ value }) => {
@@ -117,7 +121,7 @@ export function SignInPage() {
               onBlur={field.handleBlur}
               onChange={(event) => {
                 clearServerError('loginInput');
-                field.handleChange(event.target.value);
+                changeValue(field, event.target.value);
               }}
               error={firstError(field.state.meta.errors) ?? serverErrors.loginInput}
             />
@@ -134,7 +138,7 @@ export function SignInPage() {
               onBlur={field.handleBlur}
               onChange={(event) => {
                 clearServerError('password');
-                field.handleChange(event.target.value);
+                changeValue(field, event.target.value);
               }}
               error={firstError(field.state.meta.errors) ?? serverErrors.password}
             />
@@ -156,7 +160,7 @@ export function SignInPage() {
                 name={field.name}
                 checked={field.state.value}
                 onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.checked)}
+                onChange={(event) => changeValue(field, event.target.checked)}
               />
             )}
           </form.Field>
