@@ -1,17 +1,29 @@
+type FieldMeta = { isBlurred: boolean; errorMap: Record<string, unknown> };
+
 /** The part of a TanStack Form field that changeValue needs. */
-type ChangeableField<TValue> = {
+type ChangeableField<TValue, TMeta extends FieldMeta> = {
   handleChange: (value: TValue) => void;
   validate: (cause: 'blur', options?: { skipFormValidation?: boolean }) => unknown;
-  state: { meta: { isBlurred: boolean } };
+  setMeta: (updater: (meta: TMeta) => TMeta) => void;
+  state: { meta: TMeta };
 };
 
 /**
- * Sets a field's value. Fields are validated on blur (spec §5); once a field has been left, its
- * blur rules also run on every change, so a message disappears as soon as the value is fixed.
- * Otherwise the message would vanish only on the blur caused by clicking the submit button,
- * the button would jump up under the pointer, and the click would miss it.
+ * Sets a field's value. Fields are validated on blur (spec §5); once a field has been left, or
+ * a submit has given it a message, its blur rules also run on every change, so the message
+ * follows the value at once. Otherwise a fixed field would keep a stale message until the next
+ * submit, or lose it only on the blur caused by clicking the submit button, which moves the
+ * button under the pointer so that the click misses it.
  */
-export function changeValue<TValue>(field: ChangeableField<TValue>, value: TValue): void {
+export function changeValue<TValue, TMeta extends FieldMeta>(
+  field: ChangeableField<TValue, TMeta>,
+  value: TValue,
+): void {
+  const { isBlurred, errorMap } = field.state.meta;
+  const speaking = isBlurred || Object.values(errorMap).some((error) => error !== undefined);
   field.handleChange(value);
-  if (field.state.meta.isBlurred) void field.validate('blur', { skipFormValidation: true });
+  if (!speaking) return;
+  // Earlier messages were about the old value; the blur rules speak for the new one.
+  field.setMeta((meta) => ({ ...meta, errorMap: {} as TMeta['errorMap'] }));
+  void field.validate('blur', { skipFormValidation: true });
 }

@@ -16,8 +16,6 @@ import {
 } from './support/accounts';
 import { expect, test } from './support/e2e-test';
 
-const SIGN_IN_BUTTON = { name: 'Sign in', exact: true } as const;
-
 test('a new shopper registers, lands on the account with a greeting, and logs out', async ({
   browser,
   app,

@@ -85,6 +85,19 @@ describe('sign-in form', () => {
     expect(login).not.toHaveBeenCalled();
   });
 
+  it('updates a message from a submit as soon as the field is fixed', async () => {
+    const { user } = renderPage('sign-in');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Email'), 'ab');
+    expect(await screen.findByText('Must be at least 3 characters')).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), 'c@lumen.test');
+
+    await vi.waitFor(() => expect(screen.queryByText('Must be at least 3 characters')).toBeNull());
+    expect(screen.queryByText('Email is required')).toBeNull();
+  });
+
   it('puts the server field message under the field', async () => {
     vi.mocked(login).mockRejectedValue(
       new ApiError({
