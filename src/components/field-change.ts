@@ -1,3 +1,5 @@
+import type { FocusEvent } from 'react';
+
 type FieldMeta = { isBlurred: boolean; errorMap: Record<string, unknown> };
 
 /** The part of a TanStack Form field that changeValue needs. */
@@ -26,4 +28,18 @@ export function changeValue<TValue, TMeta extends FieldMeta>(
   // Earlier messages were about the old value; the blur rules speak for the new one.
   field.setMeta((meta) => ({ ...meta, errorMap: {} as TMeta['errorMap'] }));
   void field.validate('blur', { skipFormValidation: true });
+}
+
+/**
+ * Leaves a field: validates it (on blur, spec §5), except when focus goes to its form's submit
+ * button. The submit validates every field anyway, and a message appearing at that moment
+ * would push the button down under the pointer, so the click would miss it.
+ */
+export function leaveField(field: { handleBlur: () => void }, event: FocusEvent<Element>): void {
+  const next = event.relatedTarget;
+  const form = event.currentTarget.closest('form');
+  if (next instanceof HTMLButtonElement && next.type === 'submit' && form && next.form === form) {
+    return;
+  }
+  field.handleBlur();
 }

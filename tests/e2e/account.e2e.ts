@@ -1,4 +1,5 @@
 import { expect as pwExpect } from '@playwright/test';
+import type { Locator } from 'playwright-core';
 import { sampleAddress } from '../fixtures/checkout';
 import {
   addAddressThroughApi,

@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { css } from 'styled-system/css';
-import { changeValue } from '../../components/field-change';
+import { changeValue, leaveField } from '../../components/field-change';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
@@ -156,7 +156,7 @@ function AccountSettingForm({ user }: { user: User }) {
             name={field.name}
             autoComplete="username"
             value={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => {
               clearServerError('username');
               changeValue(field, event.target.value);
@@ -173,7 +173,7 @@ function AccountSettingForm({ user }: { user: User }) {
             type="email"
             autoComplete="email"
             value={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => {
               clearServerError('email');
               changeValue(field, event.target.value);
@@ -208,7 +208,7 @@ function AccountSettingForm({ user }: { user: User }) {
             type="password"
             autoComplete="current-password"
             value={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => {
               clearServerError('currentPassword');
               changeValue(field, event.target.value);
@@ -225,7 +225,7 @@ function AccountSettingForm({ user }: { user: User }) {
             type="password"
             autoComplete="new-password"
             value={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => {
               clearServerError('newPassword');
               changeValue(field, event.target.value);

@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form';
 import { css } from 'styled-system/css';
-import { changeValue } from '../../components/field-change';
+import { changeValue, leaveField } from '../../components/field-change';
 import type { z } from 'zod';
 import type { AddressInput } from '../../api/types';
 import {
@@ -92,7 +92,7 @@ export function AddressForm({
               autoComplete={autoComplete}
               className={wide ? css({ gridColumn: { sm: 'span 2' } }) : undefined}
               value={field.state.value ?? ''}
-              onBlur={field.handleBlur}
+              onBlur={(event) => leaveField(field, event)}
               onChange={(event) => changeValue(field, event.target.value)}
               error={firstError(field.state.meta.errors) ?? serverErrors[name]}
             />
@@ -106,7 +106,7 @@ export function AddressForm({
             name={field.name}
             autoComplete="country"
             value={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => changeValue(field, event.target.value)}
             error={firstError(field.state.meta.errors) ?? serverErrors.country}
           >
@@ -130,7 +130,7 @@ export function AddressForm({
             placeholder="1 (702) 123-4567"
             className={css({ gridColumn: { sm: 'span 2' } })}
             value={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => changeValue(field, normalizePhoneInput(event.target.value))}
             error={firstError(field.state.meta.errors) ?? serverErrors.phoneNumber}
           />
@@ -143,7 +143,7 @@ export function AddressForm({
             name={field.name}
             className={css({ gridColumn: { sm: 'span 2' } })}
             checked={field.state.value}
-            onBlur={field.handleBlur}
+            onBlur={(event) => leaveField(field, event)}
             onChange={(event) => changeValue(field, event.target.checked)}
           />
         )}

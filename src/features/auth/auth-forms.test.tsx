@@ -51,7 +51,9 @@ async function messageAfterBlur(
   const input = screen.getByLabelText(label);
   await user.clear(input);
   if (value !== '') await user.type(input, value);
-  await user.tab();
+  // Leave the field by clicking outside it (tabbing from the last field would reach the submit
+  // button, which leaves validation to the submit).
+  await user.click(document.body);
   const id = input.getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;
 }
@@ -66,6 +68,16 @@ describe('sign-in form', () => {
     const { user } = renderPage('sign-in');
 
     expect(await messageAfterBlur(user, label, value)).toBe(message);
+  });
+
+  it('leaves the message to the submit when focus goes to the submit button', async () => {
+    const { user } = renderPage('register');
+    await user.click(screen.getByLabelText('Password'));
+
+    await user.tab();
+
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.queryByText('Password is required')).toBeNull();
   });
 
   it('accepts valid values without a message', async () => {

@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { changeValue } from '../../components/field-change';
+import { changeValue, leaveField } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { signup } from '../../api/auth';
 import { Button } from '../../components/button';
@@ -90,7 +90,7 @@ export function RegisterPage() {
               name={field.name}
               autoComplete="username"
               value={field.state.value}
-              onBlur={field.handleBlur}
+              onBlur={(event) => leaveField(field, event)}
               onChange={(event) => {
                 clearServerError('username');
                 changeValue(field, event.target.value);
@@ -107,7 +107,7 @@ export function RegisterPage() {
               type="email"
               autoComplete="email"
               value={field.state.value}
-              onBlur={field.handleBlur}
+              onBlur={(event) => leaveField(field, event)}
               onChange={(event) => {
                 clearServerError('email');
                 changeValue(field, event.target.value);
@@ -124,7 +124,7 @@ export function RegisterPage() {
               type="password"
               autoComplete="new-password"
               value={field.state.value}
-              onBlur={field.handleBlur}
+              onBlur={(event) => leaveField(field, event)}
               onChange={(event) => {
                 clearServerError('password');
                 changeValue(field, event.target.value);

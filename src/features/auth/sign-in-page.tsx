@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { changeValue } from '../../components/field-change';
+import { changeValue, leaveField } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
 import { Button } from '../../components/button';
@@ -118,7 +118,7 @@ export function SignInPage() {
               type="email"
               autoComplete="username"
               value={field.state.value}
-              onBlur={field.handleBlur}
+              onBlur={(event) => leaveField(field, event)}
               onChange={(event) => {
                 clearServerError('loginInput');
                 changeValue(field, event.target.value);
@@ -135,7 +135,7 @@ export function SignInPage() {
               type="password"
               autoComplete="current-password"
               value={field.state.value}
-              onBlur={field.handleBlur}
+              onBlur={(event) => leaveField(field, event)}
               onChange={(event) => {
                 clearServerError('password');
                 changeValue(field, event.target.value);
@@ -159,7 +159,7 @@ export function SignInPage() {
                 label="Remember me"
                 name={field.name}
                 checked={field.state.value}
-                onBlur={field.handleBlur}
+                onBlur={(event) => leaveField(field, event)}
                 onChange={(event) => changeValue(field, event.target.checked)}
               />
             )}
