@@ -207,10 +207,7 @@ type AddressEntry = {
   phone: string;
 };
 
-async function fillAddress(
-  dialog: ReturnType<import('playwright-core').Page['getByRole']>,
-  a: AddressEntry,
-) {
+async function fillAddress(dialog: Locator, a: AddressEntry) {
   await dialog.getByLabel('Name', { exact: true }).fill(a.name);
   await dialog.getByLabel('Street').fill(a.street);
   await dialog.getByLabel('City').fill(a.city);
