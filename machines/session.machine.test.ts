@@ -59,6 +59,9 @@ function startSession(input: SessionInput) {
       broadcastSignedOut: () => {
         effects.broadcasts.push('signedOut');
       },
+      askOtherTabs: () => {
+        effects.broadcasts.push('sessionWanted');
+      },
       forgetUserData: () => {
         effects.forgotten += 1;
       },
@@ -145,6 +148,7 @@ describe('session machine: boot', () => {
       user: { username: 'demo-shopper', email: 'demo@lumen.test' },
       expiresAt: NOW + HOUR,
       remember: true,
+      otherTabsWaitMs: 0,
     });
     expect(effects.removed).toBe(0);
     expect(effects.merges).toBe(0);
@@ -396,6 +400,76 @@ describe('session machine: other tabs', () => {
     });
 
     expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.stored).toEqual([]);
+  });
+});
+
+describe('session machine: a tab opened later', () => {
+  it('asks the open tabs for their session and takes the answer', () => {
+    const { actor, effects } = startSession({
+      storedToken: null,
+      remember: false,
+      otherTabsWaitMs: 250,
+    });
+    expect(actor.getSnapshot().value).toBe('askingOtherTabs');
+    expect(actor.getSnapshot().hasTag('checking')).toBe(true);
+    expect(effects.broadcasts).toEqual(['sessionWanted']);
+    const token = sessionJwt({ nowMs: NOW });
+
+    vi.advanceTimersByTime(20);
+    effects.fromOtherTab({ type: 'session.otherTabSignedIn', token, remember: false });
+
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(effects.stored).toEqual([{ token, remember: false }]);
+  });
+
+  it('signs in while still asking (the identity-provider callback does)', () => {
+    const { actor, effects } = startSession({
+      storedToken: null,
+      remember: false,
+      otherTabsWaitMs: 250,
+    });
+
+    actor.send({ type: 'session.signIn', token: sessionJwt({ nowMs: NOW }), remember: true });
+
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'mergingGuestCart' });
+    expect(effects.merges).toBe(1);
+  });
+
+  it('is a guest once nobody answered in time, not a moment before', () => {
+    const { actor } = startSession({ storedToken: null, remember: false, otherTabsWaitMs: 250 });
+
+    vi.advanceTimersByTime(249);
+    expect(actor.getSnapshot().value).toBe('askingOtherTabs');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().hasTag('checking')).toBe(false);
+  });
+
+  it('a signed-in tab answers the question with its session', () => {
+    const { effects } = startSession({ storedToken: sessionJwt({ nowMs: NOW }), remember: false });
+
+    effects.fromOtherTab({ type: 'session.otherTabAsked' });
+
+    expect(effects.broadcasts).toEqual(['signedIn']);
+  });
+
+  it('a signed-out tab does not answer', () => {
+    const { effects } = startSession({ storedToken: null, remember: false });
+
+    effects.fromOtherTab({ type: 'session.otherTabAsked' });
+
+    expect(effects.broadcasts).toEqual([]);
+  });
+
+  it('hearing its own token again from another tab changes nothing', () => {
+    const token = sessionJwt({ nowMs: NOW });
+    const { actor, effects } = startSession({ storedToken: token, remember: false });
+
+    effects.fromOtherTab({ type: 'session.otherTabSignedIn', token, remember: false });
+
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(effects.forgotten).toBe(0);
     expect(effects.stored).toEqual([]);
   });
 });

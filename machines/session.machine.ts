@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
 
 /** Who is signed in, as the token says (spec §3 "Session"). */
 export type SessionUser = {
@@ -50,17 +50,27 @@ export type SessionContext = {
   expiresAt: number | null;
   /** "Remember me": the token survives closing the browser (D7). */
   remember: boolean;
+  /** How long a tab with no token waits for another tab to share its session (0: it does not ask). */
+  otherTabsWaitMs: number;
 };
 
 export type SessionInput = {
   /** Whatever storage held (unparsed), and which storage it came from. */
   storedToken: unknown;
   remember: boolean;
+  /**
+   * A session without "Remember me" lives in each tab's own storage, so a tab opened later has
+   * none: it asks the open tabs for theirs and waits this long for an answer (default 0: no).
+   */
+  otherTabsWaitMs?: number;
 };
 
 /** What one tab tells the others (see `watchOtherTabs`). */
 export type SessionBroadcast =
-  { kind: 'signedIn'; token: string; remember: boolean } | { kind: 'signedOut' };
+  | { kind: 'signedIn'; token: string; remember: boolean }
+  | { kind: 'signedOut' }
+  /** A new tab without a token asks the open ones for their session. */
+  | { kind: 'sessionWanted' };
 
 export type SessionEvent =
   /** Sign-in, sign-up or the identity-provider callback answered a token. */
@@ -73,7 +83,9 @@ export type SessionEvent =
   | { type: 'session.tokenRenewed'; token: string }
   /** Another tab signed in or out. */
   | { type: 'session.otherTabSignedIn'; token: string; remember: boolean }
-  | { type: 'session.otherTabSignedOut' };
+  | { type: 'session.otherTabSignedOut' }
+  /** A tab opened without a token asks for this tab's session. */
+  | { type: 'session.otherTabAsked' };
 
 const signedOutContext = { token: null, user: null, expiresAt: null } as const;
 
@@ -87,7 +99,9 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  *
  * Effects are named stubs supplied with `provide()`:
  * - `persistToken`, `removeToken` — storage (the token and "Remember me" are in context);
- * - `broadcastSignedIn`, `broadcastSignedOut` and the `watchOtherTabs` actor — other tabs;
+ * - `broadcastSignedIn`, `broadcastSignedOut`, `askOtherTabs` and the `watchOtherTabs` actor —
+ *   other tabs (a tab opened without a token waits `otherTabsWaitMs` in `askingOtherTabs`, tag
+ *   `checking`, for an open tab to share its session);
  * - `forgetUserData()` — drops every cached answer that belongs to a user (cart, account, orders);
  *   `forgetAccountData()` the same but the cart, when this tab signs in: the merge answers the
  *   user's cart, and a refetch racing it could show the cart from before the merge;
@@ -100,7 +114,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: {} as 'signedIn' | 'mergingGuestCart',
+    tags: {} as 'signedIn' | 'mergingGuestCart' | 'checking',
   },
   actions: {
     /** Stores `context.token` where `context.remember` says (and clears the other storage). */
@@ -109,6 +123,7 @@ export const sessionMachine = setup({
     /** Tells other tabs `context.token` and `context.remember`. */
     broadcastSignedIn: () => {},
     broadcastSignedOut: () => {},
+    askOtherTabs: () => {},
     forgetUserData: () => {},
     /** Like forgetUserData but leaves the cart to `mergeGuestCart`, which answers the new one. */
     forgetAccountData: () => {},
@@ -131,11 +146,14 @@ export const sessionMachine = setup({
     storedTokenIsValid: ({ context }) => context.token !== null,
     eventTokenIsValid: ({ event }) =>
       'token' in event && readSessionToken(event.token, Date.now()) !== null,
+    mayAskOtherTabs: ({ context }) => context.otherTabsWaitMs > 0,
+    isAnotherToken: ({ context, event }) => 'token' in event && event.token !== context.token,
     hasExpired: ({ context }) => context.expiresAt === null || context.expiresAt <= Date.now(),
   },
   delays: {
     // The wait until `exp`, capped (MAX_TIMER_MS); when a capped step ends early, `hasExpired`
     // is false and the state is re-entered to wait for the rest.
+    otherTabsWait: ({ context }) => context.otherTabsWaitMs,
     untilExpiry: ({ context }) =>
       Math.min(Math.max(0, (context.expiresAt ?? 0) - Date.now()), MAX_TIMER_MS),
   },
@@ -143,9 +161,16 @@ export const sessionMachine = setup({
   id: 'session',
   context: ({ input }) => {
     const read = readSessionToken(input.storedToken, Date.now());
+    const otherTabsWaitMs = input.otherTabsWaitMs ?? 0;
     return read
-      ? { token: read.token, user: read.user, expiresAt: read.expiresAt, remember: input.remember }
-      : { ...signedOutContext, remember: false };
+      ? {
+          token: read.token,
+          user: read.user,
+          expiresAt: read.expiresAt,
+          remember: input.remember,
+          otherTabsWaitMs,
+        }
+      : { ...signedOutContext, remember: false, otherTabsWaitMs };
   },
   invoke: { src: 'watchOtherTabs' },
   initial: 'checkingStoredToken',
@@ -154,8 +179,28 @@ export const sessionMachine = setup({
       always: [
         { guard: 'storedTokenIsValid', target: 'signedIn' },
         // Absent, undecodable or expired: whatever was stored goes (spec §4).
+        { guard: 'mayAskOtherTabs', target: 'askingOtherTabs', actions: 'removeToken' },
         { target: 'signedOut', actions: 'removeToken' },
       ],
+    },
+    // Briefly: an open tab may share a session that does not survive the browser (D7).
+    askingOtherTabs: {
+      tags: ['checking'],
+      entry: 'askOtherTabs',
+      after: { otherTabsWait: { target: 'signedOut' } },
+      on: {
+        // This tab signs in meanwhile (the identity provider's callback page does at once).
+        'session.signIn': {
+          guard: 'eventTokenIsValid',
+          target: 'signedIn.mergingGuestCart',
+          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
+        },
+        'session.otherTabSignedIn': {
+          guard: 'eventTokenIsValid',
+          target: 'signedIn',
+          actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
+        },
+      },
     },
     signedOut: {
       on: {
@@ -216,8 +261,9 @@ export const sessionMachine = setup({
           actions: ['clearSession', 'removeToken', 'forgetUserData'],
         },
         // Someone else signed in elsewhere: this tab follows, and must not keep the old data.
+        // The same token again (an answer to another tab's question) changes nothing.
         'session.otherTabSignedIn': {
-          guard: 'eventTokenIsValid',
+          guard: and(['eventTokenIsValid', 'isAnotherToken']),
           target: 'signedIn',
           reenter: true,
           actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
@@ -229,6 +275,7 @@ export const sessionMachine = setup({
           reenter: true,
           actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
         },
+        'session.otherTabAsked': { actions: 'broadcastSignedIn' },
         // Same session, new token (its claims may follow a changed email or name).
         'session.tokenRenewed': {
           guard: 'eventTokenIsValid',

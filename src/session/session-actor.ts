@@ -27,6 +27,11 @@ import { paths } from '../components/paths';
 export const TOKEN_STORAGE_KEY = 'token';
 /** Tabs of one browser tell each other about sign-in and sign-out here. */
 export const SESSION_CHANNEL = 'lumen-session';
+/**
+ * How long a tab opened without a token waits for an open tab to share its session (one that
+ * does not survive the browser lives in each tab's own storage). Answers take a few ms.
+ */
+export const OTHER_TABS_WAIT_MS = 250;
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -58,7 +63,7 @@ export function readStoredSession(win: Window = window): SessionInput {
 
 function isBroadcast(value: unknown): value is SessionBroadcast {
   if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
-  if (value.kind === 'signedOut') return true;
+  if (value.kind === 'signedOut' || value.kind === 'sessionWanted') return true;
   return (
     value.kind === 'signedIn' &&
     'token' in value &&
@@ -105,6 +110,7 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
         }
       },
       broadcastSignedOut: () => post({ kind: 'signedOut' }),
+      askOtherTabs: () => post({ kind: 'sessionWanted' }),
       // Reset (not just invalidate): the old answers disappear at once and what is on screen
       // refetches for whoever is signed in now.
       forgetUserData: () => {
@@ -129,6 +135,7 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
           const message = event.data;
           if (!isBroadcast(message)) return;
           if (message.kind === 'signedOut') sendBack({ type: 'session.otherTabSignedOut' });
+          else if (message.kind === 'sessionWanted') sendBack({ type: 'session.otherTabAsked' });
           else
             sendBack({
               type: 'session.otherTabSignedIn',
@@ -167,7 +174,10 @@ export type StartSessionOptions = SessionEffectsOptions & {
 export function startSessionActor(options: StartSessionOptions): SessionActor {
   const win = options.win ?? window;
   const actor = createActor(createSessionLogic({ queryClient: options.queryClient, win }), {
-    input: readStoredSession(win),
+    input: {
+      ...readStoredSession(win),
+      otherTabsWaitMs: typeof BroadcastChannel === 'function' ? OTHER_TABS_WAIT_MS : 0,
+    },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   actor.start();

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { SessionUser } from '../../machines/session.machine';
 import { paths } from '../components/paths';
+import { Spinner } from '../components/spinner';
 import type { SessionActor } from './session-actor';
 
 /**
@@ -36,6 +37,12 @@ function selectUser(snapshot: ReturnType<SessionActor['getSnapshot']> | undefine
   return snapshot?.hasTag('signedIn') ? snapshot.context.user : null;
 }
 
+/** True for a moment after start-up while a new tab asks the open ones for their session. */
+export function useSessionChecking(): boolean {
+  const actor = useContext(SessionActorContext) ?? undefined;
+  return useSelector(actor, (snapshot) => snapshot?.hasTag('checking') ?? false);
+}
+
 /** The address of the sign-in page that comes back to `returnTo` afterwards. */
 export function signInPathReturningTo(returnTo: string): string {
   return `${paths.signIn()}?${new URLSearchParams({ next: returnTo }).toString()}`;
@@ -48,9 +55,11 @@ export function signInPathReturningTo(returnTo: string): string {
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const user = useSessionUser();
+  const checking = useSessionChecking();
   const [location] = useLocation();
   const search = useSearch();
   if (user) return children;
+  if (checking) return <Spinner size="lg" label="Checking your session..." />;
   const here = search ? `${location}?${search}` : location;
   return <Redirect to={signInPathReturningTo(here)} replace />;
 }

@@ -249,6 +249,12 @@ test('signing in and out in one tab signs the other tab in and out', async ({ pa
   await expectGreeting(second, 'demo-shopper');
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
+  // A tab I open now asks the open ones, and is signed in too, even on a protected page.
+  const third = await page.context().newPage();
+  await third.goto('/account/address');
+  await pwExpect(third.getByRole('heading', { level: 1 })).toHaveText('Address List');
+  await expectGreeting(third, 'demo-shopper');
+
   // I log out in the first: the second is signed out too.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/sign-in');
@@ -256,6 +262,8 @@ test('signing in and out in one tab signs the other tab in and out', async ({ pa
     second.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
   expect(await second.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+  await third.waitForURL((url) => url.pathname === '/sign-in');
+  await third.close();
   await second.close();
 });
 

@@ -163,6 +163,8 @@ export async function expectAccessibleInBothThemes(page: Page, where: string): P
   const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const dark of [false, true]) {
     await paint(dark);
+    // Buttons fade their colours (0.15 s); axe must not sample a colour halfway.
+    await page.waitForTimeout(300);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .exclude('[data-testid="order-button"]')
