@@ -301,3 +301,26 @@ test('a token stored for an expired session is dropped on arrival', async ({ pag
   ).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
+
+test('a token the API no longer accepts signs the shopper out, with a message', async ({
+  browser,
+  app,
+}) => {
+  // Readable and unexpired, but not signed by the API: every call with it answers 401.
+  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
+    { status: 401, path: '/api/v1/cart' },
+    { status: 401, path: '/api/v1/account/user' },
+    { status: 401, path: '/api/v1/account/address' },
+    { status: 401, path: '/api/v1/account/orders' },
+  ]);
+  await page.goto('/');
+  await storeToken(page, sessionJwt({ expiresInSeconds: 3600 }));
+
+  await page.goto('/account');
+
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  await pwExpect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/account');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  await finish();
+});
