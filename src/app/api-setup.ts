@@ -1,7 +1,6 @@
 import { configureApi } from '../api/client';
 
-/** Local-storage keys of the session token (spec §3) and the guest cart token (D2). */
-export const TOKEN_STORAGE_KEY = 'token';
+/** Local-storage key of the guest cart token (D2). It is not the session: see src/session. */
 export const CART_TOKEN_STORAGE_KEY = 'cartToken';
 
 function read(storage: Storage, key: string): string | null {
@@ -22,26 +21,30 @@ function write(storage: Storage, key: string, value: string | null) {
 }
 
 export type ApiSetupOptions = {
+  /** The session's token (the session actor is its only holder), read on every request. */
+  getToken: () => string | null;
+  /** The API answered 401: the session signs out. */
+  onUnauthorized: () => void;
   storage?: Storage;
   baseUrl?: string;
-  /** The session machine (a later issue) signs out here; until then the dead token is dropped. */
-  onUnauthorized?: () => void;
 };
 
 /**
  * Points the one API client at the page's origin (the reference API serves the SPA and
- * /api/v1 together) with tokens kept in local storage. The only place that touches those keys.
+ * /api/v1 together): the bearer token comes from the session, the guest cart token from local
+ * storage (the only place that touches that key).
  */
 export function setupApi({
+  getToken,
+  onUnauthorized,
   storage = window.localStorage,
   baseUrl,
-  onUnauthorized,
-}: ApiSetupOptions = {}) {
+}: ApiSetupOptions) {
   configureApi({
     baseUrl: baseUrl ?? window.location.origin,
-    getToken: () => read(storage, TOKEN_STORAGE_KEY),
+    getToken,
     getCartToken: () => read(storage, CART_TOKEN_STORAGE_KEY),
     setCartToken: (token) => write(storage, CART_TOKEN_STORAGE_KEY, token),
-    onUnauthorized: onUnauthorized ?? (() => write(storage, TOKEN_STORAGE_KEY, null)),
+    onUnauthorized,
   });
 }

@@ -1,35 +1,87 @@
 import { css } from 'styled-system/css';
+import { Button } from '../components/button';
 import { LinkButton } from '../components/link-button';
 import { paths } from '../components/paths';
-import { useSessionUser } from '../session/session';
+import { useSessionActor, useSessionUser } from '../session/session';
 
 export type HeaderAccountProps = {
-  /** `bar`: the header's right-hand side (from sm up); `panel`: the phone's navigation panel. */
-  placement: 'bar' | 'panel';
-  /** Closes the phone's navigation panel after a choice. */
+  /** `bar`: the header's right side (from sm up); `menu`: the folded mobile menu, full width. */
+  placement: 'bar' | 'menu';
+  /** Called when a choice leaves the page (closes the mobile menu). */
   onNavigate?: () => void;
 };
 
+const barOnly = css.raw({ display: { base: 'none', sm: 'inline-flex' } });
+
 /**
- * The header's account slot (spec §1): a guest sees Sign In; a signed-in shopper sees a greeting
- * and Logout (built with the session, issue 8). Both placements render from here, so the session
- * work changes this one component.
+ * Spec §1: a guest sees "Sign In"; a signed-in shopper a greeting with the username and a
+ * Logout button (which signs out and goes to /sign-in, see the session machine).
  */
 export function HeaderAccount({ placement, onNavigate }: HeaderAccountProps) {
   const user = useSessionUser();
-  if (user) return null;
+  const inBar = placement === 'bar';
+
+  if (!user) {
+    return (
+      <LinkButton
+        href={paths.signIn()}
+        size={inBar ? 'sm' : 'md'}
+        css={inBar ? barOnly : css.raw({ w: 'full' })}
+        onClick={onNavigate}
+      >
+        Sign In
+      </LinkButton>
+    );
+  }
+
+  return <SignedInAccount username={user.username} inBar={inBar} onNavigate={onNavigate} />;
+}
+
+function SignedInAccount({
+  username,
+  inBar,
+  onNavigate,
+}: {
+  username: string;
+  inBar: boolean;
+  onNavigate: (() => void) | undefined;
+}) {
+  const session = useSessionActor();
+  const placement = inBar ? 'bar' : 'menu';
   return (
-    <LinkButton
-      href={paths.signIn()}
-      size={placement === 'bar' ? 'sm' : 'md'}
-      css={
-        placement === 'bar'
-          ? css.raw({ display: { base: 'none', sm: 'inline-flex' } })
-          : css.raw({ w: 'full' })
-      }
-      onClick={onNavigate}
+    <div
+      data-testid={`header-account-${placement}`}
+      className={css(
+        { alignItems: 'center', gap: '2', minW: '0' },
+        inBar
+          ? { display: { base: 'none', sm: 'flex' } }
+          : { display: 'flex', justifyContent: 'space-between' },
+      )}
     >
-      Sign In
-    </LinkButton>
+      <span
+        data-testid="greeting"
+        title={username}
+        className={css({
+          fontWeight: 'semibold',
+          color: 'text',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          maxW: inBar ? { sm: '8rem', xl: '12rem' } : 'none',
+        })}
+      >
+        Hi, {username}
+      </span>
+      <Button
+        visual="outline"
+        size="sm"
+        onClick={() => {
+          onNavigate?.();
+          session.send({ type: 'session.signOut' });
+        }}
+      >
+        Logout
+      </Button>
+    </div>
   );
 }

@@ -149,7 +149,7 @@ export function SiteHeader() {
               borderColor: 'border',
             })}
           >
-            <HeaderAccount placement="panel" onNavigate={closeMenu} />
+            <HeaderAccount placement="menu" onNavigate={closeMenu} />
           </div>
         </div>
 

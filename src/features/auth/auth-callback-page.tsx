@@ -1,10 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { css } from 'styled-system/css';
+import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../components/paths';
+import { Spinner } from '../../components/spinner';
+import { callbackToken } from '../../session/callback-token';
+import { useSessionActor } from '../../session/session';
 
+// The provider has no "Remember me": its session keeps the spec's local storage.
+const signInEvent = (token: string) => ({ type: 'session.signIn', token, remember: true }) as const;
+
+/**
+ * /auth/callback (spec §2, D3): the identity provider's token (already out of the address bar and
+ * the history, see callback-token.ts) becomes the session, the guest cart joins the user's (D2),
+ * then home.
+ */
 export function AuthCallbackPage() {
+  const session = useSessionActor();
+  const [, navigate] = useLocation();
+  const [token] = useState(callbackToken);
+  // Decided once: a token the session cannot use (malformed, expired) is refused up front.
+  const [refused] = useState(
+    () =>
+      token !== null &&
+      session.getSnapshot().context.token !== token &&
+      !session.getSnapshot().can(signInEvent(token)),
+  );
+  const ready = useSelector(
+    session,
+    (snapshot) =>
+      snapshot.hasTag('signedIn') &&
+      !snapshot.hasTag('mergingGuestCart') &&
+      snapshot.context.token === token,
+  );
+
+  useEffect(() => {
+    if (token === null || refused) return;
+    // Already this session (StrictMode runs effects twice in development).
+    if (session.getSnapshot().context.token === token) return;
+    session.send(signInEvent(token));
+  }, [session, token, refused]);
+
+  useEffect(() => {
+    if (ready) navigate(paths.home(), { replace: true });
+  }, [ready, navigate]);
+
+  if (token === null || refused) {
+    return (
+      <PageContainer>
+        <PageTitle>Sign-in did not complete</PageTitle>
+        <p role="alert" className={css({ color: 'textMuted', mb: '6' })}>
+          The identity provider did not send a usable sign-in. Please try again.
+        </p>
+        <LinkButton href={paths.signIn()}>Back to sign in</LinkButton>
+      </PageContainer>
+    );
+  }
+
   return (
     <PageContainer>
       <PageTitle>Signing you in</PageTitle>
+      <Spinner size="lg" label="Signing you in..." showLabel />
     </PageContainer>
   );
 }

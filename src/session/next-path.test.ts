@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { safeNextPath } from './next-path';
+
+describe('safeNextPath', () => {
+  it.each([
+    ['/account', '/account'],
+    ['/account/address?tab=1#top', '/account/address?tab=1#top'],
+  ])('keeps a path of this site: %s', (raw, expected) => {
+    expect(safeNextPath(raw)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '',
+    'account',
+    '//evil.test/account',
+    '/\\evil.test',
+    'https://evil.test/account',
+    'javascript:alert(1)',
+  ])('refuses %s', (raw) => {
+    expect(safeNextPath(raw)).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * Where sign-in may send the shopper back to: only a path of this site ("/account/address"),
+ * never another origin ("//evil.test", "/\\evil.test", "https://evil.test") or a script URL.
+ */
+export function safeNextPath(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  if (raw.includes('\\')) return null;
+  try {
+    const base = 'https://storefront.invalid';
+    const url = new URL(raw, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,326 @@
+import { expect as pwExpect } from '@playwright/test';
+import { sessionJwt } from '../fixtures/jwt';
+import {
+  addToGuestCart,
+  addToUserCart,
+  buyableProductIds,
+  DEMO,
+  expectAccessibleInBothThemes,
+  expectGreeting,
+  newShopper,
+  pageExpectingHttpErrors,
+  registerThroughApi,
+  signInWithForm,
+  storeToken,
+  userCart,
+} from './support/accounts';
+import { expect, test } from './support/e2e-test';
+
+test('a new shopper registers, lands on the account with a greeting, and logs out', async ({
+  browser,
+  app,
+}) => {
+  const shopper = newShopper('newbie');
+  // Trying an email that is taken answers 409 on purpose.
+  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
+    { status: 409, path: '/api/v1/auth/signup' },
+  ]);
+
+  // I open "Create an account" from the sign-in page.
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.waitForURL('**/register');
+  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Create Your Account');
+  await expectAccessibleInBothThemes(page, 'register');
+
+  // An email already in use says so under the field, with the failure toast.
+  await page.getByLabel('Name', { exact: true }).fill(shopper.username);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await pwExpect(page.getByText('An account with this email already exists')).toBeVisible();
+  await pwExpect(page.getByText('Sign up failed. Please check your details')).toBeVisible();
+
+  // With my own email the account is created and I land on my account, greeted by name.
+  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL('**/account');
+  await pwExpect(page.getByText('Account created successfully!')).toBeVisible();
+  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
+  await expectGreeting(page, shopper.username);
+  await pwExpect(page.getByTestId('account-detail')).toContainText(shopper.email);
+
+  // Logout forgets me and takes me to the sign-in page.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/sign-in');
+  await pwExpect(
+    page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+
+  // The account is no longer reachable.
+  await page.goto('/account');
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  await finish();
+});
+
+test('the sign-in form checks each field, refuses a wrong password, then signs in', async ({
+  browser,
+  app,
+}) => {
+  // The wrong password answers 401 on purpose.
+  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
+    { status: 401, path: '/api/v1/auth/login' },
+  ]);
+  await page.goto('/sign-in');
+  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  // Everything spec §2 lists is there.
+  await pwExpect(page.getByTestId('identity-provider')).toBeVisible();
+  await pwExpect(page.getByText('Or used email')).toBeVisible();
+  await pwExpect(page.getByLabel('Remember me')).not.toBeChecked();
+  await pwExpect(page.getByRole('button', { name: 'Forgot Password?' })).toBeVisible();
+  await pwExpect(page.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/menu');
+  await pwExpect(page.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/menu');
+  await expectAccessibleInBothThemes(page, 'sign-in');
+
+  // Each rule of spec §5 speaks when I leave the field.
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+  await email.focus();
+  await password.focus();
+  await pwExpect(page.getByText('Email is required')).toBeVisible();
+  await email.fill('ab');
+  await password.focus();
+  await pwExpect(page.getByText('Must be at least 3 characters')).toBeVisible();
+  await email.focus();
+  await pwExpect(page.getByText('Password is required')).toBeVisible();
+  await password.fill('abc');
+  await email.focus();
+  await pwExpect(page.getByText('Must be at least 6 character', { exact: true })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'sign-in with messages');
+
+  // A wrong password: the toast, and the server's message under the field.
+  await signInWithForm(page, { email: DEMO.email, password: 'not-my-password' });
+  await pwExpect(
+    page.getByRole('status').filter({ hasText: 'Invalid email or password' }),
+  ).toBeVisible();
+  await pwExpect(
+    page.locator('[role=alert]', { hasText: 'Invalid email or password' }),
+  ).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/sign-in');
+
+  // The right one: the success toast and my account.
+  await signInWithForm(page, DEMO);
+  await page.waitForURL('**/account');
+  await pwExpect(page.getByText('Log in successfully')).toBeVisible();
+  await expectGreeting(page, 'demo-shopper');
+  await finish();
+});
+
+test('each protected page sends a visitor without a valid session to sign in, and back', async ({
+  page,
+}) => {
+  const expired = sessionJwt({ expiresInSeconds: -60 });
+  const tokens = { none: null, malformed: 'not.a-token', expired } as const;
+  const pages = [
+    { path: '/account', title: 'My Account' },
+    { path: '/account/address', title: 'Address List' },
+    { path: '/account/setting', title: 'Change Account' },
+  ];
+  await page.goto('/');
+
+  for (const { path, title } of pages) {
+    for (const [kind, token] of Object.entries(tokens)) {
+      await page.evaluate((value) => {
+        window.sessionStorage.clear();
+        if (value === null) window.localStorage.removeItem('token');
+        else window.localStorage.setItem('token', value);
+      }, token);
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/sign-in');
+      expect(new URL(page.url()).searchParams.get('next'), `${path} with ${kind} token`).toBe(path);
+      // A stored token that cannot be used is removed (spec §4).
+      expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    }
+    // Signing in brings me back where I was going.
+    await signInWithForm(page, DEMO);
+    await page.waitForURL((url) => url.pathname === path);
+    await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+  }
+
+  // A "next" pointing to another site is ignored: sign-in goes to the account instead.
+  await page.goto('/sign-in?next=//evil.example/steal');
+  await signInWithForm(page, DEMO);
+  await page.waitForURL((url) => url.pathname === '/account');
+});
+
+test('the identity provider signs a new shopper in and leaves no token behind', async ({
+  page,
+}) => {
+  const shopper = newShopper('idp');
+  await page.goto('/sign-in');
+
+  await page.getByTestId('identity-provider').click();
+  await page.getByRole('heading', { name: 'Sign in with Lumen ID' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill('Idris Provider');
+  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Back on the shop's home page, signed in, with no token in the address.
+  await page.waitForURL((url) => url.pathname === '/');
+  await expectGreeting(page, 'Idris Provider');
+  expect(page.url()).not.toContain('token');
+
+  // Nor in the history: going back reaches the provider's page, not a URL with the token.
+  await page.goBack();
+  expect(page.url()).not.toContain('token=');
+  await page.goForward();
+  expect(page.url()).not.toContain('token=');
+  await page.goto('/account');
+  await pwExpect(page.getByTestId('account-detail')).toContainText(shopper.email);
+
+  // A callback with a token that cannot be used says so, and the token leaves the address.
+  await page.goto('/auth/callback?token=not-a-token');
+  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in did not complete');
+  expect(page.url()).not.toContain('token=');
+  await expectAccessibleInBothThemes(page, 'callback refused');
+});
+
+test('a guest cart joins the cart the shopper already had when signing in', async ({
+  page,
+  app,
+}) => {
+  const shopper = newShopper('merger');
+  const token = await registerThroughApi(app, shopper);
+  const [first, second, mine] = (await buyableProductIds(app, 3)) as [number, number, number];
+  // Earlier, signed in elsewhere, I had put one product in my cart.
+  await addToUserCart(app, token, mine, 1);
+
+  // As a guest I add two products.
+  await page.goto('/');
+  await addToGuestCart(page, first, 2);
+  await addToGuestCart(page, second, 1);
+  await page.reload();
+  await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
+    'aria-label',
+    'Order, 3 items in cart',
+  );
+
+  // I sign in: the cart now holds both of my guest lines and the one I had.
+  await page.goto('/sign-in');
+  await signInWithForm(page, shopper);
+  await page.waitForURL('**/account');
+  await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
+    'aria-label',
+    'Order, 4 items in cart',
+  );
+  const cart = await userCart(app, token);
+  expect(
+    cart.cartItems.map((line) => [line.productId, line.quantity]).sort((a, b) => a[0]! - b[0]!),
+  ).toEqual(
+    [
+      [first, 2],
+      [second, 1],
+      [mine, 1],
+    ].sort((a, b) => a[0]! - b[0]!),
+  );
+
+  // Signing out shows a guest's (empty) cart, never mine.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/sign-in');
+  await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
+    'aria-label',
+    'Order, 0 items in cart',
+  );
+});
+
+test('signing in and out in one tab signs the other tab in and out', async ({ page }) => {
+  // Two tabs of the shop are open.
+  const second = await page.context().newPage();
+  await second.goto('/menu');
+  await page.goto('/sign-in');
+
+  // I sign in in the first one, without "Remember me": the second follows at once.
+  await signInWithForm(page, { ...DEMO, remember: false });
+  await page.waitForURL('**/account');
+  await expectGreeting(second, 'demo-shopper');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+  // A tab I open now asks the open ones, and is signed in too, even on a protected page.
+  const third = await page.context().newPage();
+  await third.goto('/account/address');
+  await pwExpect(third.getByRole('heading', { level: 1 })).toHaveText('Address List');
+  await expectGreeting(third, 'demo-shopper');
+
+  // I log out in the first: the second is signed out too.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/sign-in');
+  await pwExpect(
+    second.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
+  ).toBeVisible();
+  expect(await second.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+  await third.waitForURL((url) => url.pathname === '/sign-in');
+  await third.close();
+  await second.close();
+});
+
+test('a remembered session follows the shopper across tabs; logging out ends it everywhere', async ({
+  page,
+  app,
+}) => {
+  const shopper = newShopper('tabs');
+  await registerThroughApi(app, shopper);
+  await page.goto('/sign-in');
+  await signInWithForm(page, { ...shopper, remember: true });
+  await page.waitForURL('**/account');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).not.toBeNull();
+
+  const second = await page.context().newPage();
+  await second.goto('/account/setting');
+  await pwExpect(second.getByRole('heading', { level: 1 })).toHaveText('Change Account');
+  await expectGreeting(second, shopper.username);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/sign-in');
+
+  // The other tab was on a protected page: it goes to sign-in, ready to come back.
+  await second.waitForURL((url) => url.pathname === '/sign-in');
+  expect(new URL(second.url()).searchParams.get('next')).toBe('/account/setting');
+  await second.close();
+});
+
+test('a token stored for an expired session is dropped on arrival', async ({ page }) => {
+  await page.goto('/');
+  await storeToken(page, sessionJwt({ expiresInSeconds: -1 }));
+  await page.reload();
+  await pwExpect(
+    page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});
+
+test('a token the API no longer accepts signs the shopper out, with a message', async ({
+  browser,
+  app,
+}) => {
+  // Readable and unexpired, but not signed by the API: every call with it answers 401.
+  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
+    { status: 401, path: '/api/v1/cart' },
+    { status: 401, path: '/api/v1/account/user' },
+    { status: 401, path: '/api/v1/account/address' },
+    { status: 401, path: '/api/v1/account/orders' },
+  ]);
+  await page.goto('/');
+  await storeToken(page, sessionJwt({ expiresInSeconds: 3600 }));
+
+  await page.goto('/account');
+
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  await pwExpect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/account');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  await finish();
+});
