@@ -2,7 +2,7 @@
 // reference API's static server (sirv) sends to browsers that accept them. Compressing once at
 // build time lets brotli use its best (slowest) level, and no request pays for it.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -78,7 +78,8 @@ export function precompress(): Plugin {
     name: 'lumen-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: build.outDir may be absolute (bench:bundle builds into a temp folder).
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const s = await precompressDir(outDir);
