@@ -10,6 +10,7 @@ import { captureCallbackToken } from './session/callback-token';
 import { SessionProvider } from './session/session';
 import { sessionToken, startSessionActor } from './session/session-actor';
 import './index.css';
+import { InspectorProvider } from './components/inspector';
 
 // First of all: an identity-provider token in the address bar leaves it (and the history entry)
 // before anything else runs; the callback page takes it from memory.
@@ -34,10 +35,12 @@ setupApi({
 
 createRoot(rootElement).render(
   <StrictMode>
-    <SessionProvider actor={sessionActor}>
-      <AppProviders queryClient={queryClient} themeActor={themeActor}>
-        <App />
-      </AppProviders>
-    </SessionProvider>
+    <InspectorProvider inspect={inspect}>
+      <SessionProvider actor={sessionActor}>
+        <AppProviders queryClient={queryClient} themeActor={themeActor}>
+          <App />
+        </AppProviders>
+      </SessionProvider>
+    </InspectorProvider>
   </StrictMode>,
 );

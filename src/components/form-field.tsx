@@ -24,7 +24,8 @@ export const inputStyles = css.raw({
   _placeholder: { color: 'textMuted' },
   _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
-  _readOnly: { bg: 'surfaceMuted' },
+  // The attribute, not :read-only, which every <select> matches (it is never "read-write").
+  '&[readonly]': { bg: 'surfaceMuted' },
   '&[aria-invalid=true]': { borderColor: 'danger' },
 });
 

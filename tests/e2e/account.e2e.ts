@@ -6,7 +6,6 @@ import {
   expectAccessibleInBothThemes,
   expectGreeting,
   newShopper,
-  pageExpectingHttpErrors,
   placeCodOrder,
   registerThroughApi,
   signInWithForm,
@@ -218,15 +217,14 @@ async function fillAddress(dialog: Locator, a: AddressEntry) {
 }
 
 test('account settings save the name and the password, and survive a reload', async ({
-  browser,
   app,
+  page,
+  expectedHttpErrors,
 }) => {
   const shopper = newShopper('settings');
   const token = await registerThroughApi(app, shopper);
   // A wrong current password answers 400 on purpose.
-  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
-    { status: 400, path: '/api/v1/auth/password' },
-  ]);
+  expectedHttpErrors.push({ status: 400, path: /^\/api\/v1\/auth\/password$/ });
   await page.goto('/');
   await storeToken(page, token);
   await page.goto('/account');
@@ -276,5 +274,4 @@ test('account settings save the name and the password, and survive a reload', as
   await page.goto('/account/setting');
   await pwExpect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await page.screenshot({ path: '.screenshots/account-setting-390.png', fullPage: true });
-  await finish();
 });

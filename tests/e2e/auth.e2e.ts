@@ -8,7 +8,6 @@ import {
   expectAccessibleInBothThemes,
   expectGreeting,
   newShopper,
-  pageExpectingHttpErrors,
   registerThroughApi,
   signInWithForm,
   storeToken,
@@ -17,14 +16,12 @@ import {
 import { expect, test } from './support/e2e-test';
 
 test('a new shopper registers, lands on the account with a greeting, and logs out', async ({
-  browser,
-  app,
+  page,
+  expectedHttpErrors,
 }) => {
   const shopper = newShopper('newbie');
   // Trying an email that is taken answers 409 on purpose.
-  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
-    { status: 409, path: '/api/v1/auth/signup' },
-  ]);
+  expectedHttpErrors.push({ status: 409, path: /^\/api\/v1\/auth\/signup$/ });
 
   // I open "Create an account" from the sign-in page.
   await page.goto('/sign-in');
@@ -62,17 +59,14 @@ test('a new shopper registers, lands on the account with a greeting, and logs ou
   // The account is no longer reachable.
   await page.goto('/account');
   await page.waitForURL((url) => url.pathname === '/sign-in');
-  await finish();
 });
 
 test('the sign-in form checks each field, refuses a wrong password, then signs in', async ({
-  browser,
-  app,
+  page,
+  expectedHttpErrors,
 }) => {
   // The wrong password answers 401 on purpose.
-  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
-    { status: 401, path: '/api/v1/auth/login' },
-  ]);
+  expectedHttpErrors.push({ status: 401, path: /^\/api\/v1\/auth\/login$/ });
   await page.goto('/sign-in');
   await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
   // Everything spec §2 lists is there.
@@ -115,7 +109,6 @@ test('the sign-in form checks each field, refuses a wrong password, then signs i
   await page.waitForURL('**/account');
   await pwExpect(page.getByText('Log in successfully')).toBeVisible();
   await expectGreeting(page, 'demo-shopper');
-  await finish();
 });
 
 test('each protected page sends a visitor without a valid session to sign in, and back', async ({
@@ -303,16 +296,16 @@ test('a token stored for an expired session is dropped on arrival', async ({ pag
 });
 
 test('a token the API no longer accepts signs the shopper out, with a message', async ({
-  browser,
-  app,
+  page,
+  expectedHttpErrors,
 }) => {
   // Readable and unexpired, but not signed by the API: every call with it answers 401.
-  const { page, finish } = await pageExpectingHttpErrors(browser, app, [
-    { status: 401, path: '/api/v1/cart' },
-    { status: 401, path: '/api/v1/account/user' },
-    { status: 401, path: '/api/v1/account/address' },
-    { status: 401, path: '/api/v1/account/orders' },
-  ]);
+  expectedHttpErrors.push(
+    { status: 401, path: /^\/api\/v1\/cart$/ },
+    { status: 401, path: /^\/api\/v1\/account\/user$/ },
+    { status: 401, path: /^\/api\/v1\/account\/address$/ },
+    { status: 401, path: /^\/api\/v1\/account\/orders$/ },
+  );
   await page.goto('/');
   await storeToken(page, sessionJwt({ expiresInSeconds: 3600 }));
 
@@ -322,5 +315,4 @@ test('a token the API no longer accepts signs the shopper out, with a message', 
   await pwExpect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   expect(new URL(page.url()).searchParams.get('next')).toBe('/account');
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
-  await finish();
 });

@@ -8,7 +8,7 @@ import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
-import { countryLabel } from './countries';
+import { countryName } from '../../components/countries';
 import { cardStyle, cardTitleStyle, OrderHistory } from './order-history';
 
 const linkStyle = css({
@@ -118,7 +118,7 @@ function AddressCard() {
           <span className={css({ display: 'block' })}>
             {shown.province} {shown.postalCode}
           </span>
-          <span className={css({ display: 'block' })}>{countryLabel(shown.country)}</span>
+          <span className={css({ display: 'block' })}>{countryName(shown.country)}</span>
           <span className={css({ display: 'block' })}>{shown.phoneNumber}</span>
         </address>
       ) : (

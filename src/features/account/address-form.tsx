@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { DialogClose } from '../../components/dialog';
 import { CheckboxField, firstError, SelectField, TextField } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
-import { COUNTRY_OPTIONS } from './countries';
+import { countries } from '../../components/countries';
 
 type TextFieldName = Exclude<keyof ShippingAddressValues, 'isDefault' | 'country'>;
 
@@ -111,7 +111,7 @@ export function AddressForm({
             error={firstError(field.state.meta.errors) ?? serverErrors.country}
           >
             <option value="">Country</option>
-            {COUNTRY_OPTIONS.map((country) => (
+            {countries().map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
               </option>

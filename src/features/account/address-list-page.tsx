@@ -15,7 +15,7 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
 import { AddressForm } from './address-form';
-import { countryLabel } from './countries';
+import { countryName } from '../../components/countries';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: Address };
 
@@ -266,7 +266,7 @@ function AddressCard({
         <span className={css({ display: 'block' })}>
           {address.province} {address.postalCode}
         </span>
-        <span className={css({ display: 'block' })}>{countryLabel(address.country)}</span>
+        <span className={css({ display: 'block' })}>{countryName(address.country)}</span>
         <span className={css({ display: 'block' })}>{address.phoneNumber}</span>
       </address>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>

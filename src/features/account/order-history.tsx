@@ -8,7 +8,7 @@ import { formatPrice } from '../../components/format-price';
 import { inputStyles } from '../../components/form-field';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 
 export const EMPTY_ORDERS = 'Nothing to display. Please made an order and come back';
 const NO_MATCH = 'No order matches this search and status.';

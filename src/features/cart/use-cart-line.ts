@@ -11,6 +11,7 @@ import {
   type SaveQuantityInput,
 } from '../../../machines/cart-line.machine';
 import { cartMutationFailure } from './cart-messages';
+import { useInspector } from '../../components/inspector';
 
 /** One line's quantity, through the cart line machine (optimistic, coalesced, rolled back). */
 export function useCartLine(item: CartItem) {
@@ -33,6 +34,7 @@ export function useCartLine(item: CartItem) {
   );
   const actor = useActorRef(logic, {
     input: { cartItemId: item.cartItemId, quantity: item.quantity, stock: item.stock },
+    inspect: useInspector(),
   });
 
   // A new answer for this line from elsewhere (a refetch, a merge); the machine ignores it

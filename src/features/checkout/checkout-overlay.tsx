@@ -19,6 +19,7 @@ import { CardConfirmer, provideCheckoutMachine } from './checkout-logic';
 import { StepIndicator } from './checkout-parts';
 import { DetailsStep } from './details-step';
 import { ShippingStep } from './shipping-step';
+import { useInspector } from '../../components/inspector';
 
 // Its own chunk: Stripe or the sandbox loads only when the shopper reaches the payment step.
 const PaymentStep = lazy(async () => ({ default: (await import('./payment-step')).PaymentStep }));
@@ -32,7 +33,8 @@ export type CheckoutOverlayProps = {
   inspect?: Observer<InspectionEvent>;
 };
 
-export function CheckoutOverlay({ inspect }: CheckoutOverlayProps = {}) {
+export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps = {}) {
+  const inspect = useInspector() ?? inspectProp;
   const flow = useCartFlow();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

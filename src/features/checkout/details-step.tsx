@@ -19,7 +19,7 @@ import {
   type CheckoutDetailsValues,
 } from './checkout-details.schema';
 import { StepHeading, sectionHeadingStyle } from './checkout-parts';
-import { countries } from './countries';
+import { countries } from '../../components/countries';
 import { readDraft, writeDraft } from './checkout-draft';
 import { emptyDetails } from './checkout-draft';
 

@@ -12,6 +12,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/tabs';
 import { MenuControls } from './menu-controls';
 import { menuSearchString, parseMenuSearch, SEARCH_DEBOUNCE_MS } from './menu-filters';
 import { MenuResults } from './menu-results';
+import { useInspector } from '../../components/inspector';
 
 /**
  * /menu. The address bar is the source of truth for the filters: it seeds the menu machine, the
@@ -19,11 +20,12 @@ import { MenuResults } from './menu-results';
  * shared link reach the machine as `menu.urlChanged`. A reload therefore restores the view.
  */
 export type MenuPageProps = {
-  /** The Stately inspector (dev only; see src/app/inspect.ts), handed to the menu actor. */
+  /** The Stately inspector (dev only), when not provided by <InspectorProvider>. */
   inspect?: Observer<InspectionEvent>;
 };
 
-export function MenuPage({ inspect }: MenuPageProps = {}) {
+export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
+  const inspect = useInspector() ?? inspectProp;
   const search = useSearch();
   const [, navigate] = useLocation();
   const urlFilters = useMemo(() => parseMenuSearch(search), [search]);

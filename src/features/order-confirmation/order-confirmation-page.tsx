@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { orderQueries } from '../../api/orders.queries';
-import type { OrderDetail, OrderStatus, PaymentMethod } from '../../api/types';
+import type { OrderDetail, PaymentMethod } from '../../api/types';
 import { Button } from '../../components/button';
 import { categoryLabel } from '../../components/category-labels';
 import { Dialog } from '../../components/dialog';
@@ -15,27 +15,13 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
 import { orderTokenFor } from '../../payment/order-tokens';
+import { orderStatusLabel } from '../../components/order-status-badge';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Debit/Credit Card',
   paypal: 'Paypal',
   cod: 'Cash on Delivery (COD)',
 };
-
-/** Spec §4 order statuses as shoppers read them; anything else is shown as is. */
-const STATUS_LABELS: Partial<Record<OrderStatus, string>> = {
-  PENDING: 'Waiting For Payment',
-  PAID: 'Processed',
-  CANCELLED: 'Canceled',
-  CANCELED: 'Canceled',
-  SHIPPED: 'Shipped',
-  DELIVERED: 'Delivered',
-  PAYMENT_FAILED: 'Payment Failed',
-};
-
-export function statusLabel(status: OrderStatus): string {
-  return STATUS_LABELS[status] ?? status;
-}
 
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
@@ -139,7 +125,7 @@ function Confirmation({ order, orderToken }: { order: OrderDetail; orderToken: s
             <dt className={css({ color: 'textMuted' })}>Shipping method</dt>
             <dd>{order.shippingMethod}</dd>
             <dt className={css({ color: 'textMuted' })}>Status</dt>
-            <dd data-testid="order-status">{statusLabel(order.status)}</dd>
+            <dd data-testid="order-status">{orderStatusLabel(order.status)}</dd>
             <dt className={css({ color: 'textMuted' })}>Total</dt>
             <dd className={css({ fontWeight: 'bold' })}>{formatPrice(order.totalAmount)}</dd>
             <dt className={css({ color: 'textMuted' })}>Transaction date</dt>
@@ -299,7 +285,7 @@ function TrackOrderPanel({
               key={`${event.status}-${event.at}-${index}`}
               className={css({ pl: '4', borderLeftWidth: '3px', borderColor: 'accent' })}
             >
-              <p className={css({ fontWeight: 'bold' })}>{statusLabel(event.status)}</p>
+              <p className={css({ fontWeight: 'bold' })}>{orderStatusLabel(event.status)}</p>
               {event.note ? <p className={css({ color: 'textMuted' })}>{event.note}</p> : null}
               <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
                 <time dateTime={event.at}>{formatDate(event.at)}</time>
