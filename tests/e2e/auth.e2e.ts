@@ -1,7 +1,6 @@
 import { expect as pwExpect } from '@playwright/test';
 import { sessionJwt } from '../fixtures/jwt';
 import {
-  addToGuestCart,
   addToUserCart,
   buyableProductIds,
   DEMO,
@@ -14,6 +13,7 @@ import {
   userCart,
 } from './support/accounts';
 import { expect, test } from './support/e2e-test';
+import { addToCart } from './support/cart';
 
 test('a new shopper registers, lands on the account with a greeting, and logs out', async ({
   page,
@@ -194,8 +194,8 @@ test('a guest cart joins the cart the shopper already had when signing in', asyn
 
   // As a guest I add two products.
   await page.goto('/');
-  await addToGuestCart(page, first, 2);
-  await addToGuestCart(page, second, 1);
+  await addToCart(page, first, 2);
+  await addToCart(page, second, 1);
   await page.reload();
   await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
     'aria-label',

@@ -104,28 +104,6 @@ export async function storeToken(page: Page, token: string) {
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
 }
 
-/** Adds a product to the guest cart from the page, as the cart's own client would. */
-export async function addToGuestCart(page: Page, productId: number, quantity: number) {
-  await page.evaluate(
-    async ({ productId, quantity }) => {
-      const cartToken = window.localStorage.getItem('cartToken');
-      const response = await fetch('/api/v1/cart/items', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(cartToken ? { 'X-Cart-Token': cartToken } : {}),
-        },
-        body: JSON.stringify({ productId, quantity }),
-      });
-      if (!response.ok)
-        throw new Error(`add to cart answered ${response.status}: ${await response.text()}`);
-      const cart = (await response.json()) as { cartToken?: string | null };
-      if (cart.cartToken) window.localStorage.setItem('cartToken', cart.cartToken);
-    },
-    { productId, quantity },
-  );
-}
-
 /** Fills the sign-in form and sends it. */
 export async function signInWithForm(
   page: Page,

@@ -1,32 +1,14 @@
 import type { Page } from 'playwright-core';
 import { expect as pwExpect } from '@playwright/test';
+import { addToCart } from './cart';
 
-/**
- * Checkout journeys start with a cart. The product pages are built in another issue, so the cart
- * is arranged through the API from the page itself, keeping the guest cart token where the app
- * keeps it (src/app/api-setup.ts: local storage "cartToken").
- */
+/** Opens the shop with these lines in the guest cart (arranged through the API). */
 export async function arrangeCart(
   page: Page,
   items: { productId: number; quantity: number }[],
 ): Promise<void> {
   await page.goto('/');
-  await page.evaluate(async (lines) => {
-    for (const line of lines) {
-      const token = window.localStorage.getItem('cartToken');
-      const response = await fetch('/api/v1/cart/items', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { 'X-Cart-Token': token } : {}),
-        },
-        body: JSON.stringify(line),
-      });
-      if (!response.ok) throw new Error(`adding to the cart answered ${response.status}`);
-      const cart = (await response.json()) as { cartToken: string | null };
-      if (cart.cartToken) window.localStorage.setItem('cartToken', cart.cartToken);
-    }
-  }, items);
+  for (const { productId, quantity } of items) await addToCart(page, productId, quantity);
   await page.reload();
 }
 
