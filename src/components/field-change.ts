@@ -1,4 +1,5 @@
-import type { FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
+import { firstError } from './form-field';
 
 type FieldMeta = { isBlurred: boolean; errorMap: Record<string, unknown> };
 
@@ -42,4 +43,27 @@ export function leaveField(field: { handleBlur: () => void }, event: FocusEvent<
     return;
   }
   field.handleBlur();
+}
+
+/**
+ * The value, blur, change and error props of a text field bound to a TanStack Form field, with
+ * the rules above and a server's message for the field shown until the shopper edits it:
+ * `<TextField label="Email" {...textFieldBinding(field, { serverError, onEdit })} />`.
+ */
+export function textFieldBinding<TMeta extends FieldMeta>(
+  field: ChangeableField<string, TMeta> & {
+    handleBlur: () => void;
+    state: { value: string; meta: { errors: readonly unknown[] } };
+  },
+  { serverError, onEdit }: { serverError?: string | undefined; onEdit?: () => void } = {},
+) {
+  return {
+    value: field.state.value,
+    onBlur: (event: FocusEvent<HTMLInputElement>) => leaveField(field, event),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onEdit?.();
+      changeValue(field, event.target.value);
+    },
+    error: firstError(field.state.meta.errors) ?? serverError,
+  };
 }

@@ -3,14 +3,14 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { css } from 'styled-system/css';
-import { changeValue, leaveField } from '../../components/field-change';
+import { textFieldBinding } from '../../components/field-change';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
 import { Button } from '../../components/button';
-import { firstError, TextField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
@@ -155,13 +155,10 @@ function AccountSettingForm({ user }: { user: User }) {
             label="Name"
             name={field.name}
             autoComplete="username"
-            value={field.state.value}
-            onBlur={(event) => leaveField(field, event)}
-            onChange={(event) => {
-              clearServerError('username');
-              changeValue(field, event.target.value);
-            }}
-            error={firstError(field.state.meta.errors) ?? serverErrors.username}
+            {...textFieldBinding(field, {
+              serverError: serverErrors.username,
+              onEdit: () => clearServerError('username'),
+            })}
           />
         )}
       </form.Field>
@@ -172,13 +169,10 @@ function AccountSettingForm({ user }: { user: User }) {
             name={field.name}
             type="email"
             autoComplete="email"
-            value={field.state.value}
-            onBlur={(event) => leaveField(field, event)}
-            onChange={(event) => {
-              clearServerError('email');
-              changeValue(field, event.target.value);
-            }}
-            error={firstError(field.state.meta.errors) ?? serverErrors.email}
+            {...textFieldBinding(field, {
+              serverError: serverErrors.email,
+              onEdit: () => clearServerError('email'),
+            })}
           />
         )}
       </form.Field>
@@ -207,13 +201,10 @@ function AccountSettingForm({ user }: { user: User }) {
             name={field.name}
             type="password"
             autoComplete="current-password"
-            value={field.state.value}
-            onBlur={(event) => leaveField(field, event)}
-            onChange={(event) => {
-              clearServerError('currentPassword');
-              changeValue(field, event.target.value);
-            }}
-            error={firstError(field.state.meta.errors) ?? serverErrors.currentPassword}
+            {...textFieldBinding(field, {
+              serverError: serverErrors.currentPassword,
+              onEdit: () => clearServerError('currentPassword'),
+            })}
           />
         )}
       </form.Field>
@@ -224,13 +215,10 @@ function AccountSettingForm({ user }: { user: User }) {
             name={field.name}
             type="password"
             autoComplete="new-password"
-            value={field.state.value}
-            onBlur={(event) => leaveField(field, event)}
-            onChange={(event) => {
-              clearServerError('newPassword');
-              changeValue(field, event.target.value);
-            }}
-            error={firstError(field.state.meta.errors) ?? serverErrors.newPassword}
+            {...textFieldBinding(field, {
+              serverError: serverErrors.newPassword,
+              onEdit: () => clearServerError('newPassword'),
+            })}
           />
         )}
       </form.Field>

@@ -3,11 +3,11 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { changeValue, leaveField } from '../../components/field-change';
+import { textFieldBinding } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { signup } from '../../api/auth';
 import { Button } from '../../components/button';
-import { firstError, TextField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
@@ -89,13 +89,10 @@ export function RegisterPage() {
               label="Name"
               name={field.name}
               autoComplete="username"
-              value={field.state.value}
-              onBlur={(event) => leaveField(field, event)}
-              onChange={(event) => {
-                clearServerError('username');
-                changeValue(field, event.target.value);
-              }}
-              error={firstError(field.state.meta.errors) ?? serverErrors.username}
+              {...textFieldBinding(field, {
+                serverError: serverErrors.username,
+                onEdit: () => clearServerError('username'),
+              })}
             />
           )}
         </form.Field>
@@ -106,13 +103,10 @@ export function RegisterPage() {
               name={field.name}
               type="email"
               autoComplete="email"
-              value={field.state.value}
-              onBlur={(event) => leaveField(field, event)}
-              onChange={(event) => {
-                clearServerError('email');
-                changeValue(field, event.target.value);
-              }}
-              error={firstError(field.state.meta.errors) ?? serverErrors.email}
+              {...textFieldBinding(field, {
+                serverError: serverErrors.email,
+                onEdit: () => clearServerError('email'),
+              })}
             />
           )}
         </form.Field>
@@ -123,13 +117,10 @@ export function RegisterPage() {
               name={field.name}
               type="password"
               autoComplete="new-password"
-              value={field.state.value}
-              onBlur={(event) => leaveField(field, event)}
-              onChange={(event) => {
-                clearServerError('password');
-                changeValue(field, event.target.value);
-              }}
-              error={firstError(field.state.meta.errors) ?? serverErrors.password}
+              {...textFieldBinding(field, {
+                serverError: serverErrors.password,
+                onEdit: () => clearServerError('password'),
+              })}
             />
           )}
         </form.Field>

@@ -3,11 +3,11 @@ import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { changeValue, leaveField } from '../../components/field-change';
+import { changeValue, leaveField, textFieldBinding } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
 import { Button } from '../../components/button';
-import { CheckboxField, firstError, TextField } from '../../components/form-field';
+import { CheckboxField, TextField } from '../../components/form-field';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
@@ -117,13 +117,10 @@ export function SignInPage() {
               name={field.name}
               type="email"
               autoComplete="username"
-              value={field.state.value}
-              onBlur={(event) => leaveField(field, event)}
-              onChange={(event) => {
-                clearServerError('loginInput');
-                changeValue(field, event.target.value);
-              }}
-              error={firstError(field.state.meta.errors) ?? serverErrors.loginInput}
+              {...textFieldBinding(field, {
+                serverError: serverErrors.loginInput,
+                onEdit: () => clearServerError('loginInput'),
+              })}
             />
           )}
         </form.Field>
@@ -134,13 +131,10 @@ export function SignInPage() {
               name={field.name}
               type="password"
               autoComplete="current-password"
-              value={field.state.value}
-              onBlur={(event) => leaveField(field, event)}
-              onChange={(event) => {
-                clearServerError('password');
-                changeValue(field, event.target.value);
-              }}
-              error={firstError(field.state.meta.errors) ?? serverErrors.password}
+              {...textFieldBinding(field, {
+                serverError: serverErrors.password,
+                onEdit: () => clearServerError('password'),
+              })}
             />
           )}
         </form.Field>
