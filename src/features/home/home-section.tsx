@@ -6,6 +6,22 @@ export const eyebrowStyle = css({ textStyle: 'eyebrow', color: 'accent', mb: '3'
 
 export const leadStyle = css({ textStyle: 'lead', color: 'textMuted' });
 
+/** A whole card that is one link (events, spaces): the card look, lifted on hover and focus. */
+export const cardLinkStyle = css.raw({
+  h: 'full',
+  color: 'text',
+  textDecoration: 'none',
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'card',
+  overflow: 'hidden',
+  boxShadow: 'card',
+  transition: 'box-shadow 0.2s ease',
+  _hover: { boxShadow: 'raised' },
+  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+});
+
 export type HomeSectionProps = {
   /** The id of the section's <h2>, which names the section for assistive technology. */
   id: string;

@@ -5,7 +5,7 @@ import { eventQueries } from '../../api/content.queries';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../components/paths';
 import { formatEventStart } from './home-dates';
-import { HomeSection, SectionError } from './home-section';
+import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 
 /** How many upcoming events the home page shows. */
 export const HOME_EVENT_COUNT = 3;
@@ -17,21 +17,9 @@ const gridStyle = css({
   gap: { base: '4', lg: '6' },
 });
 
-const cardStyle = css({
+const cardStyle = css(cardLinkStyle, {
   display: 'grid',
   gridTemplateColumns: { base: '7.5rem minmax(0, 1fr)', md: 'minmax(0, 1fr)' },
-  h: 'full',
-  color: 'text',
-  textDecoration: 'none',
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'card',
-  overflow: 'hidden',
-  boxShadow: 'card',
-  transition: 'box-shadow 0.2s ease',
-  _hover: { boxShadow: 'raised' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
 });
 
 /** Spec §2 "Home": an events section with the upcoming events, linking to /community. */

@@ -7,7 +7,7 @@ import type { Space } from '../../api/types';
 import { Button } from '../../components/button';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../components/paths';
-import { HomeSection, SectionError } from './home-section';
+import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 
 const SPACE_TYPE_LABELS: Record<Space['type'], string> = {
   workspace: 'Workspace',
@@ -37,21 +37,7 @@ const trackStyle = css({
   _motionReduce: { scrollBehavior: 'auto' },
 });
 
-const slideLinkStyle = css({
-  display: 'block',
-  h: 'full',
-  color: 'text',
-  textDecoration: 'none',
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'card',
-  overflow: 'hidden',
-  boxShadow: 'card',
-  transition: 'box-shadow 0.2s ease',
-  _hover: { boxShadow: 'raised' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
+const slideLinkStyle = css(cardLinkStyle, { display: 'block' });
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
