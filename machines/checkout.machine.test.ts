@@ -1,23 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutDetails } from './checkout.machine';
-import type { paymentMachine } from './payment.machine';
-import { type PaymentOutput } from './payment.machine';
+import type { PaymentOutput, paymentMachine } from './payment.machine';
+import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
-const details: CheckoutDetails = {
-  email: 'guest@lumen.test',
-  shippingAddress: {
-    name: 'Ada Roast',
-    apartment: '',
-    country: 'CA',
-    province: 'Ontario',
-    city: 'Toronto',
-    postalCode: 'M5V 2T6',
-    street: '12 King Street West',
-    phoneNumber: '17021234567',
-    isDefault: false,
-  },
-};
+const details: CheckoutDetails = sampleCheckoutDetails;
 
 /** A payment step that ends as told by the test's event. */
 const fakePayment = createMachine({

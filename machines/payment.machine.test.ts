@@ -13,20 +13,10 @@ import {
   type PlacedOrder,
   type ReportStatusInput,
 } from './payment.machine';
+import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
 const input: PaymentInput = {
-  email: 'guest@lumen.test',
-  shippingAddress: {
-    name: 'Ada Roast',
-    apartment: '',
-    country: 'CA',
-    province: 'Ontario',
-    city: 'Toronto',
-    postalCode: 'M5V 2T6',
-    street: '12 King Street West',
-    phoneNumber: '17021234567',
-    isDefault: false,
-  },
+  ...sampleCheckoutDetails,
   shipMethodId: 2,
 };
 

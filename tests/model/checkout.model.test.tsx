@@ -28,25 +28,13 @@ import {
   type PlacedOrder,
 } from '../../machines/payment.machine';
 import { answerEveryCallWithTheCart, controlledActors, seededQueryClient } from './model-support';
+import { sampleCheckoutDetails } from '../fixtures/checkout';
 
 vi.mock('../../src/payment/stripe-loader', () => ({
   getStripe: () => Promise.resolve(createSandboxStripe(async () => ({}))),
 }));
 
-const details: CheckoutDetails = {
-  email: 'guest@lumen.test',
-  shippingAddress: {
-    name: 'Ada Roast',
-    apartment: '',
-    country: 'CA',
-    province: 'Ontario',
-    city: 'Toronto',
-    postalCode: 'M5V 2T6',
-    street: '12 King Street West',
-    phoneNumber: '17021234567',
-    isDefault: false,
-  },
-};
+const details: CheckoutDetails = sampleCheckoutDetails;
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 type ModelEvent =

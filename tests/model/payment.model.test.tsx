@@ -16,6 +16,7 @@ import {
   type PlacedOrder,
 } from '../../machines/payment.machine';
 import { controlledActors, modelCart, seededQueryClient } from './model-support';
+import { sampleCheckoutDetails } from '../fixtures/checkout';
 
 // The payment step loads Stripe lazily; here it gets the sandbox at once (its confirm is never
 // reached: the confirmCard actor is one of the controlled fakes).
@@ -24,18 +25,7 @@ vi.mock('../../src/payment/stripe-loader', () => ({
 }));
 
 const input: PaymentInput = {
-  email: 'guest@lumen.test',
-  shippingAddress: {
-    name: 'Ada Roast',
-    apartment: '',
-    country: 'CA',
-    province: 'Ontario',
-    city: 'Toronto',
-    postalCode: 'M5V 2T6',
-    street: '12 King Street West',
-    phoneNumber: '17021234567',
-    isDefault: false,
-  },
+  ...sampleCheckoutDetails,
   shipMethodId: 2,
 };
 
