@@ -109,6 +109,20 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  * - `goToSignIn()` — after Logout;
  * - `mergeGuestCart` — joins the guest cart to the user's.
  */
+/** Signing in, here or in another tab, from a state with no session (signed out, or still asking). */
+const signInTransitions = {
+  'session.signIn': {
+    guard: 'eventTokenIsValid',
+    target: 'signedIn.mergingGuestCart',
+    actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
+  },
+  'session.otherTabSignedIn': {
+    guard: 'eventTokenIsValid',
+    target: 'signedIn',
+    actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
+  },
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -190,30 +204,12 @@ export const sessionMachine = setup({
       after: { otherTabsWait: { target: 'signedOut' } },
       on: {
         // This tab signs in meanwhile (the identity provider's callback page does at once).
-        'session.signIn': {
-          guard: 'eventTokenIsValid',
-          target: 'signedIn.mergingGuestCart',
-          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
-        },
-        'session.otherTabSignedIn': {
-          guard: 'eventTokenIsValid',
-          target: 'signedIn',
-          actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
-        },
+        ...signInTransitions,
       },
     },
     signedOut: {
       on: {
-        'session.signIn': {
-          guard: 'eventTokenIsValid',
-          target: 'signedIn.mergingGuestCart',
-          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
-        },
-        'session.otherTabSignedIn': {
-          guard: 'eventTokenIsValid',
-          target: 'signedIn',
-          actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
-        },
+        ...signInTransitions,
       },
     },
     signedIn: {
