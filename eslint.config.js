@@ -134,6 +134,25 @@ export default defineConfig([
     },
   },
   {
+    // Toasts go through src/components/toast.ts: loading it is what mounts the lazily loaded
+    // toaster (toaster-signal.ts), so a toast imported straight from the library could go unseen.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/components/toast.ts', 'src/app/toaster.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hot-toast',
+              message: 'Import { toast } from src/components/toast.ts (it mounts the toaster).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',

@@ -5,10 +5,10 @@ import { App } from './app/app';
 import { loadInspector } from './app/inspect';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { startThemeActor } from './app/theme';
+import { startTheme } from './app/theme';
 import { captureCallbackToken } from './session/callback-token';
 import { SessionProvider } from './session/session';
-import { sessionToken, startSessionActor } from './session/session-actor';
+import { bootSession } from './session/session-handle';
 import './index.css';
 import { InspectorProvider } from './components/inspector';
 
@@ -22,22 +22,19 @@ if (!rootElement) throw new Error('index.html must contain #root');
 // Undefined unless in dev and asked for (see inspect.ts); production never loads the inspector.
 const inspect = await loadInspector();
 
-// Started before the first render: its entry action puts the stored theme on <html>, which an
-// inline script would normally do (the CSP forbids inline scripts).
-const themeActor = startThemeActor({ inspect });
+// Before the first render: it puts the stored theme on <html>, which an inline script would
+// normally do (the CSP forbids inline scripts).
+const theme = startTheme();
 const queryClient = createQueryClient();
-// Also before the first render, so protected routes know at once who is signed in.
-const sessionActor = startSessionActor({ queryClient, inspect });
-setupApi({
-  getToken: () => sessionToken(sessionActor),
-  onUnauthorized: () => sessionActor.send({ type: 'session.unauthorized' }),
-});
+// Also before the first render, so protected routes know at once whether a session is coming.
+const session = bootSession({ queryClient, inspect });
+setupApi({ getToken: session.token, onUnauthorized: session.unauthorized });
 
 createRoot(rootElement).render(
   <StrictMode>
     <InspectorProvider inspect={inspect}>
-      <SessionProvider actor={sessionActor}>
-        <AppProviders queryClient={queryClient} themeActor={themeActor}>
+      <SessionProvider handle={session}>
+        <AppProviders queryClient={queryClient} theme={theme}>
           <App />
         </AppProviders>
       </SessionProvider>

@@ -7,6 +7,7 @@ import { createActor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
 import { sessionJwt } from '../../tests/fixtures/jwt';
 import { SessionProvider } from '../session/session';
+import { runningSessionHandle } from '../session/session-handle';
 import { HeaderAccount } from './header-account';
 
 function renderHeaderAccount(storedToken: string | null) {
@@ -14,7 +15,7 @@ function renderHeaderAccount(storedToken: string | null) {
   session.start();
   const location = memoryLocation({ path: '/', record: true });
   render(
-    <SessionProvider actor={session}>
+    <SessionProvider handle={runningSessionHandle(session)}>
       <Router hook={location.hook}>
         <HeaderAccount placement="bar" />
       </Router>

@@ -2,7 +2,7 @@ import { css } from 'styled-system/css';
 import { Button } from '../components/button';
 import { LinkButton } from '../components/link-button';
 import { paths } from '../components/paths';
-import { useSessionActor, useSessionUser } from '../session/session';
+import { useSessionActor, useSessionRestoring, useSessionUser } from '../session/session';
 
 export type HeaderAccountProps = {
   /** `bar`: the header's right side (from sm up); `menu`: the folded mobile menu, full width. */
@@ -19,6 +19,7 @@ const barOnly = css.raw({ display: { base: 'none', sm: 'inline-flex' } });
  */
 export function HeaderAccount({ placement, onNavigate }: HeaderAccountProps) {
   const user = useSessionUser();
+  const restoring = useSessionRestoring();
   const inBar = placement === 'bar';
 
   if (!user) {
@@ -26,7 +27,9 @@ export function HeaderAccount({ placement, onNavigate }: HeaderAccountProps) {
       <LinkButton
         href={paths.signIn()}
         size={inBar ? 'sm' : 'md'}
-        css={inBar ? barOnly : css.raw({ w: 'full' })}
+        // A stored session is being restored: keep the place, unseen (and so out of the tab
+        // order), rather than flash "Sign In" at someone about to be greeted by name.
+        css={css.raw(inBar ? barOnly : { w: 'full' }, restoring ? { visibility: 'hidden' } : {})}
         onClick={onNavigate}
       >
         Sign In

@@ -11,7 +11,7 @@ import type * as ProductsModule from '../api/products';
 import type { Cart } from '../api/types';
 import { App } from './app';
 import { AppProviders } from './providers';
-import { startThemeActor, THEME_STORAGE_KEY, type ThemeActor } from './theme';
+import { startTheme, THEME_STORAGE_KEY, type ThemeStore } from './theme';
 import { emptyCart } from '../../tests/fixtures/cart';
 
 // The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts
@@ -38,14 +38,14 @@ function cartWith(totalQuantity: number): Cart {
   return { ...emptyCart, cartId: 1, cartToken: 'guest-token', totalQuantity };
 }
 
-let themeActor: ThemeActor | undefined;
+let theme: ThemeStore | undefined;
 
 function renderApp(path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  themeActor = startThemeActor();
+  theme = startTheme();
   const location = memoryLocation({ path, record: true });
   render(
-    <AppProviders queryClient={queryClient} themeActor={themeActor}>
+    <AppProviders queryClient={queryClient} theme={theme}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <App />
       </Router>
@@ -60,8 +60,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  themeActor?.stop();
-  themeActor = undefined;
+  theme?.stop();
+  theme = undefined;
   window.localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');

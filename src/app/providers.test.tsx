@@ -1,19 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import toast from 'react-hot-toast';
+import { toast } from '../components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './providers';
-import { startThemeActor, type ThemeActor } from './theme';
+import { startTheme, type ThemeStore } from './theme';
 
-let themeActor: ThemeActor | undefined;
+let theme: ThemeStore | undefined;
 
-function renderProviders() {
-  themeActor = startThemeActor();
+/** Renders the providers and waits for the toaster, a chunk of its own loaded on demand. */
+async function renderProviders() {
+  theme = startTheme();
   render(
-    <AppProviders queryClient={new QueryClient()} themeActor={themeActor}>
+    <AppProviders queryClient={new QueryClient()} theme={theme}>
       <p>page</p>
     </AppProviders>,
   );
+  await vi.waitFor(() => {
+    if (!document.querySelector('[data-rht-toaster]')) throw new Error('no toaster yet');
+  });
 }
 
 /** The toasts on screen (react-hot-toast renders each message in a status region). */
@@ -29,8 +33,8 @@ afterEach(() => {
   act(() => {
     toast.remove();
   });
-  themeActor?.stop();
-  themeActor = undefined;
+  theme?.stop();
+  theme = undefined;
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
   vi.useRealTimers();
@@ -49,8 +53,8 @@ describe('toasts (spec §4 and §9)', () => {
     ['error', 4000, 'Something failed', () => toast.error('Something failed')],
     ['success', 2000, 'Payment successful!', () => toast.success('Payment successful!')],
     ['custom', 4000, 'Custom note', () => toast.custom(<span>Custom note</span>)],
-  ] as const)('a %s toast stays %i ms', (_, duration, text, show) => {
-    renderProviders();
+  ] as const)('a %s toast stays %i ms', async (_, duration, text, show) => {
+    await renderProviders();
     act(() => {
       show();
     });
@@ -65,8 +69,8 @@ describe('toasts (spec §4 and §9)', () => {
     expect(screen.queryByText(text)).toBeNull();
   });
 
-  it('a loading toast stays until it is dismissed', () => {
-    renderProviders();
+  it('a loading toast stays until it is dismissed', async () => {
+    await renderProviders();
     let id = '';
     act(() => {
       id = toast.loading('Processing payment...');
@@ -83,8 +87,8 @@ describe('toasts (spec §4 and §9)', () => {
     expect(visibleToasts()).toHaveLength(0);
   });
 
-  it('shows at most 20 at once, the newest', () => {
-    renderProviders();
+  it('shows at most 20 at once, the newest', async () => {
+    await renderProviders();
     act(() => {
       for (let index = 1; index <= 25; index += 1) toast(`Toast ${index}`);
     });
@@ -93,5 +97,34 @@ describe('toasts (spec §4 and §9)', () => {
     expect(shown).toHaveLength(20);
     expect(shown).toContain('Toast 25');
     expect(shown).not.toContain('Toast 5');
+  });
+});
+
+describe('the toaster (README, decision 14)', () => {
+  it('is not loaded until a screen that raises toasts is, then shows what was raised meanwhile', async () => {
+    // Fresh copies of the modules, as on a first visit: nothing has imported toast.ts yet.
+    vi.resetModules();
+    const { AppProviders: FreshProviders } = await import('./providers');
+    render(
+      <FreshProviders queryClient={new QueryClient()} theme={(theme = startTheme())}>
+        <p>page</p>
+      </FreshProviders>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(document.querySelector('[data-rht-toaster]')).toBeNull();
+
+    const fresh = await import('../components/toast');
+    act(() => {
+      fresh.toast.success('Payment successful!');
+    });
+
+    await vi.waitFor(() => {
+      expect(screen.queryByText('Payment successful!')).not.toBeNull();
+    });
+    act(() => {
+      fresh.toast.remove();
+    });
   });
 });

@@ -1,53 +1,33 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
 import { CartFlowProvider } from '../components/cart-flow';
-import { ThemeActorContext, type ThemeActor } from './theme';
+import { useToasterWanted } from '../components/toaster-signal';
+import { ThemeStoreContext, type ThemeStore } from './theme';
 
-/**
- * Toast durations of spec §9. At most 20 toasts at once is react-hot-toast's own store limit
- * (stack.md §9), so no option is needed for it.
- */
-export const TOAST_DURATIONS = {
-  blank: 4000,
-  error: 4000,
-  success: 2000,
-  loading: Infinity,
-  custom: 4000,
-} as const;
+const AppToaster = lazy(() =>
+  import('./toaster').then((module) => ({ default: module.AppToaster })),
+);
 
 export type AppProvidersProps = {
   queryClient: QueryClient;
-  themeActor: ThemeActor;
+  theme: ThemeStore;
   children: ReactNode;
 };
 
-export function AppProviders({ queryClient, themeActor, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, theme, children }: AppProvidersProps) {
+  const toasterWanted = useToasterWanted();
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeActorContext.Provider value={themeActor}>
+      <ThemeStoreContext.Provider value={theme}>
         <CartFlowProvider>{children}</CartFlowProvider>
-        <Toaster
-          position="top-center"
-          toastOptions={{
-            duration: TOAST_DURATIONS.blank,
-            // react-hot-toast paints white inline; follow the theme through the token variables.
-            // Written out rather than via styled-system/tokens, whose full token map would
-            // otherwise weigh on the first load.
-            style: {
-              background: 'var(--colors-surface)',
-              color: 'var(--colors-text)',
-              border: '1px solid var(--colors-border)',
-              borderRadius: 'var(--radii-control)',
-              boxShadow: 'var(--shadows-raised)',
-            },
-            error: { duration: TOAST_DURATIONS.error },
-            success: { duration: TOAST_DURATIONS.success },
-            loading: { duration: TOAST_DURATIONS.loading },
-            custom: { duration: TOAST_DURATIONS.custom },
-          }}
-        />
-      </ThemeActorContext.Provider>
+        {toasterWanted && (
+          // Nothing to show while it loads: toasts raised meanwhile wait in react-hot-toast's
+          // store and appear, with their full duration, once it is there.
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+        )}
+      </ThemeStoreContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,10 @@
 import { css } from 'styled-system/css';
-import { THEME_PREFERENCES, type ThemePreference } from '../../machines/theme.machine';
-import { useThemeActor, useThemePreference } from './theme';
+import {
+  THEME_PREFERENCES,
+  useThemePreference,
+  useThemeStore,
+  type ThemePreference,
+} from './theme';
 
 const LABELS: Record<ThemePreference, string> = {
   light: 'Light',
@@ -34,7 +38,7 @@ const optionStyle = css({
  * light and dark (spec §4); this is the way back to following the device's setting.
  */
 export function ThemeChoice() {
-  const actor = useThemeActor();
+  const theme = useThemeStore();
   const preference = useThemePreference();
   return (
     <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
@@ -59,7 +63,7 @@ export function ThemeChoice() {
               name="theme-preference"
               value={option}
               checked={preference === option}
-              onChange={() => actor.send({ type: 'theme.set', preference: option })}
+              onChange={() => theme.choose(option)}
               className={css({ srOnly: true })}
             />
             {LABELS[option]}

@@ -1,9 +1,9 @@
 import { css } from 'styled-system/css';
 import { Button } from '../components/button';
-import { usePaintedScheme, useThemeActor } from './theme';
+import { usePaintedScheme, useThemeStore } from './theme';
 
 export function ThemeToggle() {
-  const actor = useThemeActor();
+  const theme = useThemeStore();
   const painted = usePaintedScheme();
   const label = painted === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   return (
@@ -13,7 +13,7 @@ export function ThemeToggle() {
       aria-label={label}
       title={label}
       data-testid="theme-toggle"
-      onClick={() => actor.send({ type: 'theme.toggle' })}
+      onClick={theme.toggle}
     >
       {painted === 'dark' ? <SunIcon /> : <MoonIcon />}
     </Button>

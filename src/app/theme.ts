@@ -1,19 +1,36 @@
-import { createContext, useContext } from 'react';
-import { useSelector } from '@xstate/react';
-import { createActor, fromCallback, type Actor, type InspectionEvent, type Observer } from 'xstate';
-import {
-  themeMachine,
-  type ColorScheme,
-  type ThemeEvent,
-  type ThemeInput,
-  type ThemePreference,
-} from '../../machines/theme.machine';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+/** What the shopper chose (spec §3 "Theme"): stored in local storage. */
+export type ThemePreference = 'light' | 'dark' | 'system';
+/** What is actually painted: `system` resolves to one of these from the OS setting. */
+export type ColorScheme = 'light' | 'dark';
+
+export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
 /** Local-storage key of the shopper's theme preference (spec §3 "Theme"). */
 export const THEME_STORAGE_KEY = 'theme';
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
-export type ThemeActor = Actor<typeof themeMachine>;
+export type ThemeState = {
+  preference: ThemePreference;
+  /** The OS setting, remembered even while an explicit choice is in force. */
+  systemScheme: ColorScheme;
+  /** What is on screen. */
+  painted: ColorScheme;
+};
+
+/** Anything but one of the three known values (a stale or tampered key) means "system". */
+export function parseThemePreference(value: unknown): ThemePreference | undefined {
+  return THEME_PREFERENCES.find((preference) => preference === value);
+}
+
+export function themeState(preference: ThemePreference, systemScheme: ColorScheme): ThemeState {
+  return {
+    preference,
+    systemScheme,
+    painted: preference === 'system' ? systemScheme : preference,
+  };
+}
 
 /**
  * Paints a scheme: exactly one of the classes `light` and `dark` on <html> (the `dark` class
@@ -29,85 +46,101 @@ export function applyColorScheme(
   root.style.colorScheme = scheme;
 }
 
-function readStoredPreference(storage: Storage): string | null {
+function readStoredPreference(storage: () => Storage): string | null {
   try {
-    return storage.getItem(THEME_STORAGE_KEY);
+    return storage().getItem(THEME_STORAGE_KEY);
   } catch {
     // Storage can throw (blocked cookies, some private modes): fall back to the OS scheme.
     return null;
   }
 }
 
-function storePreference(storage: Storage, preference: ThemePreference) {
+function storePreference(storage: () => Storage, preference: ThemePreference) {
   try {
-    storage.setItem(THEME_STORAGE_KEY, preference);
+    storage().setItem(THEME_STORAGE_KEY, preference);
   } catch {
     // Not being able to remember the choice must not break the toggle itself.
   }
 }
 
-export function readThemeInput(win: Window = window): ThemeInput {
+/**
+ * Light / dark / system (spec §4). A small store rather than a state machine: it has one value
+ * and no flow, and keeping XState off the first screen is what brings the first visit under its
+ * budget (README, decision 14).
+ */
+export type ThemeStore = {
+  getState(): ThemeState;
+  subscribe(listener: () => void): () => void;
+  /** Flips away from what the shopper sees now (also out of `system`) and stores the choice. */
+  toggle(): void;
+  /** An explicit choice from the footer's Light / Dark / System, stored. */
+  choose(preference: ThemePreference): void;
+  /** Stops following the OS. */
+  stop(): void;
+};
+
+/**
+ * Paints the stored theme at once and follows the OS while the preference is `system`. Called
+ * before the first render, so the stored theme is on <html> without an inline script (the CSP
+ * forbids those). Only a choice the shopper makes is stored, never the boot-time one.
+ */
+export function startTheme(win: Window = window): ThemeStore {
+  const root = win.document.documentElement;
+  const storage = () => win.localStorage;
+  const systemQuery = win.matchMedia(DARK_SCHEME_QUERY);
+  const listeners = new Set<() => void>();
+
+  let state = themeState(
+    parseThemePreference(readStoredPreference(storage)) ?? 'system',
+    systemQuery.matches ? 'dark' : 'light',
+  );
+  applyColorScheme(state.painted, root);
+
+  const update = (next: ThemeState) => {
+    state = next;
+    applyColorScheme(state.painted, root);
+    for (const listener of listeners) listener();
+  };
+  const choose = (preference: ThemePreference) => {
+    storePreference(storage, preference);
+    update(themeState(preference, state.systemScheme));
+  };
+  // Outside `system` the OS setting is only remembered, for a later switch to `system`.
+  const onSystemChange = (event: MediaQueryListEvent) =>
+    update(themeState(state.preference, event.matches ? 'dark' : 'light'));
+  systemQuery.addEventListener('change', onSystemChange);
+
   return {
-    storedPreference: readStoredPreference(win.localStorage),
-    systemScheme: win.matchMedia(DARK_SCHEME_QUERY).matches ? 'dark' : 'light',
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    toggle: () => choose(state.painted === 'dark' ? 'light' : 'dark'),
+    choose,
+    stop() {
+      systemQuery.removeEventListener('change', onSystemChange);
+      listeners.clear();
+    },
   };
 }
 
-/** The theme machine with the browser's effects (local storage, <html> class, OS scheme). */
-export function createThemeLogic(win: Window = window) {
-  return themeMachine.provide({
-    actions: {
-      applyTheme: (_, { scheme }) => applyColorScheme(scheme, win.document.documentElement),
-      persistTheme: (_, { preference }) => storePreference(win.localStorage, preference),
-    },
-    actors: {
-      watchSystemScheme: fromCallback<ThemeEvent>(({ sendBack }) => {
-        const query = win.matchMedia(DARK_SCHEME_QUERY);
-        const onChange = (event: MediaQueryListEvent) =>
-          sendBack({ type: 'theme.systemChanged', scheme: event.matches ? 'dark' : 'light' });
-        query.addEventListener('change', onChange);
-        return () => query.removeEventListener('change', onChange);
-      }),
-    },
-  });
-}
+export const ThemeStoreContext = createContext<ThemeStore | null>(null);
 
-/**
- * Creates and starts the theme actor. Starting it runs `applyTheme` synchronously, so calling
- * this before the first render paints the stored theme without an inline script (the CSP
- * forbids those).
- */
-export function startThemeActor(
-  options: {
-    win?: Window;
-    inspect?: Observer<InspectionEvent> | undefined;
-  } = {},
-): ThemeActor {
-  const win = options.win ?? window;
-  const actor = createActor(createThemeLogic(win), {
-    input: readThemeInput(win),
-    ...(options.inspect ? { inspect: options.inspect } : {}),
-  });
-  actor.start();
-  return actor;
-}
-
-export const ThemeActorContext = createContext<ThemeActor | null>(null);
-
-export function useThemeActor(): ThemeActor {
-  const actor = useContext(ThemeActorContext);
-  if (!actor) throw new Error('useThemeActor must be used inside <AppProviders>');
-  return actor;
+export function useThemeStore(): ThemeStore {
+  const store = useContext(ThemeStoreContext);
+  if (!store) throw new Error('useThemeStore must be used inside <AppProviders>');
+  return store;
 }
 
 /** What the shopper chose: light, dark, or system (follow the OS). */
 export function useThemePreference(): ThemePreference {
-  const actor = useThemeActor();
-  return useSelector(actor, (snapshot) => snapshot.context.preference);
+  const store = useThemeStore();
+  return useSyncExternalStore(store.subscribe, () => store.getState().preference);
 }
 
 /** The scheme on screen (what the toggle switches away from). */
 export function usePaintedScheme(): ColorScheme {
-  const actor = useThemeActor();
-  return useSelector(actor, (snapshot) => (snapshot.hasTag('dark') ? 'dark' : 'light'));
+  const store = useThemeStore();
+  return useSyncExternalStore(store.subscribe, () => store.getState().painted);
 }

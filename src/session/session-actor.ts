@@ -1,5 +1,5 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../components/toast';
 import { navigate } from 'wouter/use-browser-location';
 import {
   createActor,
@@ -13,65 +13,23 @@ import {
   sessionMachine,
   type SessionBroadcast,
   type SessionEvent,
-  type SessionInput,
 } from '../../machines/session.machine';
 import { accountKeys } from '../api/account.queries';
 import { cartKeys, cartMutations } from '../api/cart.queries';
 import { orderKeys } from '../api/orders.queries';
 import { paths } from '../components/paths';
+import {
+  isBroadcast,
+  OTHER_TABS_WAIT_MS,
+  readStoredSession,
+  SESSION_CHANNEL,
+  TOKEN_STORAGE_KEY,
+  writeStorage as write,
+} from './session-storage';
 
-/**
- * Where the token lives (spec §3, D3, D7): local storage when "Remember me" was ticked (it
- * survives closing the browser), session storage otherwise (it dies with the browser).
- */
-export const TOKEN_STORAGE_KEY = 'token';
-/** Tabs of one browser tell each other about sign-in and sign-out here. */
-export const SESSION_CHANNEL = 'lumen-session';
-/**
- * How long a tab opened without a token waits for an open tab to share its session (one that
- * does not survive the browser lives in each tab's own storage). Answers take a few ms.
- */
-export const OTHER_TABS_WAIT_MS = 250;
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export type SessionActor = Actor<typeof sessionMachine>;
-
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    // Storage can be blocked (privacy settings): behave as if nothing was stored.
-    return null;
-  }
-}
-
-function write(storage: () => Storage, key: string, value: string | null) {
-  try {
-    if (value === null) storage().removeItem(key);
-    else storage().setItem(key, value);
-  } catch {
-    // Without storage the session still works in this page; it just does not survive a reload.
-  }
-}
-
-/** The stored token and whether it was the remembered one (this tab's own wins). */
-export function readStoredSession(win: Window = window): SessionInput {
-  const tabToken = read(() => win.sessionStorage, TOKEN_STORAGE_KEY);
-  if (tabToken !== null) return { storedToken: tabToken, remember: false };
-  return { storedToken: read(() => win.localStorage, TOKEN_STORAGE_KEY), remember: true };
-}
-
-function isBroadcast(value: unknown): value is SessionBroadcast {
-  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
-  if (value.kind === 'signedOut' || value.kind === 'sessionWanted') return true;
-  return (
-    value.kind === 'signedIn' &&
-    'token' in value &&
-    typeof value.token === 'string' &&
-    'remember' in value &&
-    typeof value.remember === 'boolean'
-  );
-}
 
 export type SessionEffectsOptions = {
   queryClient: QueryClient;
@@ -144,7 +102,11 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
             });
         };
         channel.addEventListener('message', onMessage);
-        return () => channel.removeEventListener('message', onMessage);
+        // It runs for the actor's whole life: once stopped, the actor posts nothing either.
+        return () => {
+          channel.removeEventListener('message', onMessage);
+          channel.close();
+        };
       }),
       mergeGuestCart: fromPromise<void>(async () => {
         // A cart request still running was asked for the previous shopper: drop its answer.
@@ -165,26 +127,28 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
 
 export type StartSessionOptions = SessionEffectsOptions & {
   inspect?: Observer<InspectionEvent> | undefined;
+  /**
+   * How long to wait for an open tab to share its session when nothing is stored. The session
+   * handle (session-handle.ts) has usually asked already at start-up, and passes what is left.
+   */
+  otherTabsWaitMs?: number;
 };
 
 /**
- * Creates and starts the session actor from the stored token. Started before the first render,
- * so protected routes know at once whether the shopper is signed in.
+ * Creates and starts the session actor from the stored token. The session handle starts it
+ * when a session exists or is about to (session-handle.ts), so a guest's first screen never
+ * loads it.
  */
 export function startSessionActor(options: StartSessionOptions): SessionActor {
   const win = options.win ?? window;
+  const canAsk = typeof BroadcastChannel === 'function';
   const actor = createActor(createSessionLogic({ queryClient: options.queryClient, win }), {
     input: {
       ...readStoredSession(win),
-      otherTabsWaitMs: typeof BroadcastChannel === 'function' ? OTHER_TABS_WAIT_MS : 0,
+      otherTabsWaitMs: canAsk ? (options.otherTabsWaitMs ?? OTHER_TABS_WAIT_MS) : 0,
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   actor.start();
   return actor;
-}
-
-/** The token for the API client's bearer header: the session actor is its only holder. */
-export function sessionToken(actor: SessionActor): string | null {
-  return actor.getSnapshot().context.token;
 }

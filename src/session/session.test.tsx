@@ -6,13 +6,14 @@ import { createActor } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../machines/session.machine';
 import { sessionJwt } from '../../tests/fixtures/jwt';
 import { RequireSession, SessionProvider, useSessionUser } from './session';
+import { runningSessionHandle } from './session-handle';
 
 function renderProtected(input: SessionInput, path = '/account/address') {
   const session = createActor(sessionMachine, { input });
   session.start();
   const location = memoryLocation({ path, record: true });
   render(
-    <SessionProvider actor={session}>
+    <SessionProvider handle={runningSessionHandle(session)}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <RequireSession>
           <p>Address List</p>
@@ -81,7 +82,7 @@ describe('useSessionUser', () => {
     });
     session.start();
     render(
-      <SessionProvider actor={session}>
+      <SessionProvider handle={runningSessionHandle(session)}>
         <Who />
       </SessionProvider>,
     );

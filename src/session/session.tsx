@@ -1,27 +1,83 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useContext,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { SessionUser } from '../../machines/session.machine';
 import { paths } from '../components/paths';
 import { Spinner } from '../components/spinner';
 import type { SessionActor } from './session-actor';
+import type { SessionHandle, SessionHandleStatus } from './session-handle';
 
 /**
- * The session layer features import. The session actor (session-actor.ts, started in main.tsx)
- * is the only holder of the token; views read it through these hooks.
+ * The session layer features import. The session actor (session-actor.ts) is the only holder
+ * of the token; it is reached through the session handle (session-handle.ts, booted in
+ * main.tsx), which loads it only once a session exists or a page needs it. Views read it
+ * through these hooks.
  */
 export type { SessionUser };
 
-const SessionActorContext = createContext<SessionActor | null>(null);
+const SessionHandleContext = createContext<SessionHandle | null>(null);
 
-export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
-  return <SessionActorContext.Provider value={actor}>{children}</SessionActorContext.Provider>;
+export function SessionProvider({
+  handle,
+  children,
+}: {
+  handle: SessionHandle;
+  children: ReactNode;
+}) {
+  return <SessionHandleContext.Provider value={handle}>{children}</SessionHandleContext.Provider>;
 }
 
+const noSubscription = () => () => undefined;
+const noActor = () => null;
+const settled = (): SessionHandleStatus => 'settled';
+
+/** The running session actor, or null while none runs (and outside a SessionProvider). */
+function useRunningActor(): SessionActor | null {
+  const handle = useContext(SessionHandleContext);
+  return useSyncExternalStore(handle?.subscribe ?? noSubscription, handle?.getActor ?? noActor);
+}
+
+type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
+
+/**
+ * What @xstate/react's useSelector does, for the session actor only. This file is on every
+ * page's first screen, and @xstate/react imports XState's runtime, which a guest's first visit
+ * must not download (README, decision 14). `select` must answer the same value for the same
+ * snapshot (a field or a boolean), as useSyncExternalStore requires.
+ */
+function useSessionSelector<T>(select: (snapshot: SessionSnapshot | undefined) => T): T {
+  const actor = useRunningActor();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  return useSyncExternalStore(subscribe, () => select(actor?.getSnapshot()));
+}
+
+function useHandleStatus(): SessionHandleStatus {
+  const handle = useContext(SessionHandleContext);
+  return useSyncExternalStore(handle?.subscribe ?? noSubscription, handle?.getStatus ?? settled);
+}
+
+/**
+ * The session actor, for pages that sign in or out. It suspends (the route's loading state)
+ * while the actor loads, which happens at most once.
+ */
 export function useSessionActor(): SessionActor {
-  const actor = useContext(SessionActorContext);
-  if (!actor) throw new Error('useSessionActor must be used inside <SessionProvider>');
-  return actor;
+  const handle = useContext(SessionHandleContext);
+  if (!handle) throw new Error('useSessionActor must be used inside <SessionProvider>');
+  const actor = useRunningActor();
+  return actor ?? use(handle.load());
 }
 
 /**
@@ -29,18 +85,29 @@ export function useSessionActor(): SessionActor {
  * not care about the session) everyone is a guest.
  */
 export function useSessionUser(): SessionUser | null {
-  const actor = useContext(SessionActorContext) ?? undefined;
-  return useSelector(actor, selectUser);
+  return useSessionSelector(selectUser);
 }
 
-function selectUser(snapshot: ReturnType<SessionActor['getSnapshot']> | undefined) {
+function selectUser(snapshot: SessionSnapshot | undefined) {
   return snapshot?.hasTag('signedIn') ? snapshot.context.user : null;
 }
 
-/** True for a moment after start-up while a new tab asks the open ones for their session. */
+/**
+ * True for a moment after start-up: while a stored token is being checked, or while a new tab
+ * asks the open ones for their session.
+ */
 export function useSessionChecking(): boolean {
-  const actor = useContext(SessionActorContext) ?? undefined;
-  return useSelector(actor, (snapshot) => snapshot?.hasTag('checking') ?? false);
+  const status = useHandleStatus();
+  const actorChecking = useSessionSelector((snapshot) => snapshot?.hasTag('checking') ?? false);
+  return status !== 'settled' || actorChecking;
+}
+
+/**
+ * True while a stored session is being restored: the header keeps its place instead of showing
+ * "Sign In" to someone who is about to be greeted by name.
+ */
+export function useSessionRestoring(): boolean {
+  return useHandleStatus() === 'restoring';
 }
 
 /** The address of the sign-in page that comes back to `returnTo` afterwards. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../components/toast';
 import { css } from 'styled-system/css';
 import { textFieldBinding } from '../../components/field-change';
 import { updateAccountUser } from '../../api/account';

@@ -9,6 +9,7 @@ import { sessionMachine } from '../../../machines/session.machine';
 import { ApiError } from '../../api/api-error';
 import type * as AuthModule from '../../api/auth';
 import { SessionProvider } from '../../session/session';
+import { runningSessionHandle } from '../../session/session-handle';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
 
@@ -32,7 +33,7 @@ function renderPage(page: 'sign-in' | 'register') {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <SessionProvider actor={session}>
+      <SessionProvider handle={runningSessionHandle(session)}>
         <Router hook={location.hook} searchHook={location.searchHook}>
           {page === 'sign-in' ? <SignInPage /> : <RegisterPage />}
         </Router>

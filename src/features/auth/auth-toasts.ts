@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../components/toast';
 
 // Spec §4/§9: auth toasts appear top-right for 4 s.
 const AUTH_TOAST = { position: 'top-right', duration: 4000 } as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../components/toast';
 import { css, cx } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.queries';
 import type { CartItem } from '../../api/types';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import { toast } from '../../components/toast';
 import { fromPromise } from 'xstate';
 import { cartKeys, cartMutations } from '../../api/cart.queries';
 import type { Cart, CartItem } from '../../api/types';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../components/toast';
 import { assign, fromPromise } from 'xstate';
 import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
 import { cartKeys, writeCart } from '../../api/cart.queries';

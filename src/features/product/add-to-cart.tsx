@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../components/toast';
 import { css } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.queries';
 import type { Product } from '../../api/types';

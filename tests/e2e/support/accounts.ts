@@ -124,7 +124,7 @@ export async function expectGreeting(page: Page, username: string) {
 
 /**
  * axe (serious and critical) on what the page shows now, in light then dark. The theme is painted
- * in place, as the theme machine does, rather than by reloading, so an open dialog or a filled
+ * in place, as the theme store does, rather than by reloading, so an open dialog or a filled
  * form is checked as it is; the shopper's own theme comes back afterwards.
  */
 export async function expectAccessibleInBothThemes(page: Page, where: string): Promise<void> {

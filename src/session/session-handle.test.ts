@@ -1,0 +1,163 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionBroadcast } from '../../machines/session.machine';
+import { sessionJwt } from '../../tests/fixtures/jwt';
+import { bootSession, type SessionHandle } from './session-handle';
+import { OTHER_TABS_WAIT_MS, SESSION_CHANNEL, TOKEN_STORAGE_KEY } from './session-storage';
+
+// Real timers and real BroadcastChannels: messages between channels of one process arrive on
+// the event loop, as between the tabs of a browser.
+
+let handle: SessionHandle | undefined;
+/** Stand-ins for other tabs of the same browser. */
+const otherTabs: BroadcastChannel[] = [];
+
+afterEach(() => {
+  handle?.stop();
+  handle = undefined;
+  for (const tab of otherTabs.splice(0)) tab.close();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+function boot() {
+  handle = bootSession({ queryClient: new QueryClient() });
+  return handle;
+}
+
+/** Another open tab: what it hears, and a way to speak. */
+function openOtherTab() {
+  const tab = new BroadcastChannel(SESSION_CHANNEL);
+  otherTabs.push(tab);
+  const heard: SessionBroadcast[] = [];
+  tab.addEventListener('message', (event: MessageEvent<SessionBroadcast>) => {
+    heard.push(event.data);
+  });
+  return { heard, say: (message: SessionBroadcast) => tab.postMessage(message) };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, timeoutMs = 2000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await wait(5);
+  }
+}
+
+function signedInUser(session: SessionHandle) {
+  const snapshot = session.getActor()?.getSnapshot();
+  return snapshot?.hasTag('signedIn') ? snapshot.context.user : null;
+}
+
+describe('session handle: a guest on a first visit', () => {
+  it('asks the open tabs, then settles as a guest without loading the session actor', async () => {
+    const other = openOtherTab();
+    const session = boot();
+
+    expect(session.getStatus()).toBe('asking');
+    await until(() => other.heard.length > 0);
+    expect(other.heard).toEqual([{ kind: 'sessionWanted' }]);
+
+    await wait(OTHER_TABS_WAIT_MS + 50);
+    expect(session.getStatus()).toBe('settled');
+    expect(session.getActor()).toBeNull();
+    expect(session.token()).toBeNull();
+    // A 401 with no session changes nothing (and throws nothing).
+    session.unauthorized();
+  });
+
+  it('takes the session an open tab shares, and keeps it in its own storage', async () => {
+    const other = openOtherTab();
+    const token = sessionJwt({ username: 'shared' });
+    const session = boot();
+    await until(() => other.heard.length > 0);
+
+    other.say({ kind: 'signedIn', token, remember: false });
+
+    await until(() => signedInUser(session) !== null);
+    expect(signedInUser(session)?.username).toBe('shared');
+    expect(session.getStatus()).toBe('settled');
+    expect(session.token()).toBe(token);
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+  });
+
+  it('follows a sign-in in another tab long after start-up', async () => {
+    const other = openOtherTab();
+    const session = boot();
+    await wait(OTHER_TABS_WAIT_MS + 50);
+    expect(session.getActor()).toBeNull();
+
+    const token = sessionJwt({ username: 'later' });
+    other.say({ kind: 'signedIn', token, remember: true });
+
+    await until(() => signedInUser(session) !== null);
+    expect(signedInUser(session)?.username).toBe('later');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+  });
+
+  it('ignores messages that are not a session, and other guests asking', async () => {
+    const other = openOtherTab();
+    const session = boot();
+
+    other.say({ kind: 'sessionWanted' });
+    other.say({ kind: 'signedOut' });
+    (other.say as (message: unknown) => void)({ kind: 'signedIn', token: 42 });
+    await wait(OTHER_TABS_WAIT_MS + 50);
+
+    expect(session.getActor()).toBeNull();
+    expect(session.getStatus()).toBe('settled');
+  });
+
+  it('loads the actor once for a page that needs it, however often asked', async () => {
+    const session = boot();
+    await wait(OTHER_TABS_WAIT_MS + 50);
+
+    const first = session.load();
+    expect(session.load()).toBe(first);
+    const actor = await first;
+
+    expect(session.getActor()).toBe(actor);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+});
+
+describe('session handle: a returning shopper', () => {
+  it('restores a stored session: restoring, then signed in', async () => {
+    const token = sessionJwt({ username: 'returning' });
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    const session = boot();
+    const seen: string[] = [];
+    session.subscribe(() => seen.push(session.getStatus()));
+
+    expect(session.getStatus()).toBe('restoring');
+    await until(() => session.getStatus() === 'settled');
+
+    expect(signedInUser(session)?.username).toBe('returning');
+    expect(session.token()).toBe(token);
+    expect(seen).toEqual(['settled']);
+  });
+
+  it('lets the machine drop an expired stored token', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, sessionJwt({ expiresInSeconds: -60 }));
+    const session = boot();
+
+    await until(() => session.getStatus() === 'settled');
+
+    expect(signedInUser(session)).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('ends the session on a 401', async () => {
+    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, sessionJwt());
+    const session = boot();
+    await until(() => signedInUser(session) !== null);
+
+    session.unauthorized();
+
+    expect(signedInUser(session)).toBeNull();
+    expect(session.token()).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
