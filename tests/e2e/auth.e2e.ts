@@ -316,3 +316,59 @@ test('a token the API no longer accepts signs the shopper out, with a message', 
   expect(new URL(page.url()).searchParams.get('next')).toBe('/account');
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
+
+test('after five wrong passwords, sign-in is refused for a while, and says until when', async ({
+  app,
+  page,
+  expectedHttpErrors,
+}) => {
+  // The wrong passwords answer 401, the attempt after them 429: both on purpose.
+  expectedHttpErrors.push(
+    { status: 401, path: /^\/api\/v1\/auth\/login$/ },
+    { status: 429, path: /^\/api\/v1\/auth\/login$/ },
+  );
+  const shopper = newShopper('forgetful');
+  await registerThroughApi(app, shopper);
+  await page.goto('/sign-in');
+
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await signInWithForm(page, { email: shopper.email, password: `wrong-guess-${attempt}` });
+    await pwExpect(
+      page.locator('[role=alert]', { hasText: 'Invalid email or password' }),
+    ).toBeVisible();
+  }
+
+  // Even the right password waits now; the page says how long, in a toast and above the form.
+  await signInWithForm(page, shopper);
+  const message = 'Too many sign-in attempts. Please try again in 15 minutes.';
+  await pwExpect(page.getByTestId('sign-in-throttled')).toHaveText(message);
+  await pwExpect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/sign-in');
+  await expectAccessibleInBothThemes(page, 'sign-in throttled');
+});
+
+test('a session ends by itself when its token expires, with a message', async ({ app, page }) => {
+  const shopper = newShopper('timed');
+  const token = await registerThroughApi(app, shopper);
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    exp: number;
+  };
+  // The page's clock is ours to move; the API keeps real time, so the token stays good there.
+  await page.clock.install();
+  await page.goto('/');
+  await storeToken(page, token);
+  await page.reload();
+  await expectGreeting(page, shopper.username);
+
+  // A second before `exp` the shopper is still signed in; at `exp` the session ends.
+  const untilExpiry = exp * 1000 - (await page.evaluate(() => Date.now()));
+  await page.clock.fastForward(untilExpiry - 1000);
+  await expectGreeting(page, shopper.username);
+  await page.clock.fastForward(1000);
+
+  await pwExpect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await pwExpect(
+    page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});
