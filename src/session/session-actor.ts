@@ -1,5 +1,4 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import { toast } from '../components/toast';
 import { navigate } from 'wouter/use-browser-location';
 import {
   createActor,
@@ -82,7 +81,12 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
       },
       announceExpiry: () => {
         // Protected pages leave by themselves (RequireSession sends them to /sign-in).
-        toast(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+        // Loaded only now: a returning shopper's first screen raises no toast, and should not
+        // download the toaster for one that may never come (README, decision 14).
+        // Offline, the message cannot come; the Sign In link still says what happened.
+        import('../components/toast')
+          .then(({ toast }) => toast(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' }))
+          .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
     },
