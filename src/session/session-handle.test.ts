@@ -30,10 +30,17 @@ function openOtherTab() {
   const tab = new BroadcastChannel(SESSION_CHANNEL);
   otherTabs.push(tab);
   const heard: SessionBroadcast[] = [];
+  const other = {
+    heard,
+    say: (message: SessionBroadcast) => tab.postMessage(message),
+    /** Lets the stand-in answer, as an open tab's session actor would. */
+    onHeard: (_message: SessionBroadcast) => undefined as void,
+  };
   tab.addEventListener('message', (event: MessageEvent<SessionBroadcast>) => {
     heard.push(event.data);
+    other.onHeard(event.data);
   });
-  return { heard, say: (message: SessionBroadcast) => tab.postMessage(message) };
+  return other;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -147,6 +154,26 @@ describe('session handle: a returning shopper', () => {
 
     expect(signedInUser(session)).toBeNull();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('with an unusable stored token, still takes the session an open tab shares', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, sessionJwt({ expiresInSeconds: -60 }));
+    const shared = sessionJwt({ username: 'other-tab' });
+    const other = openOtherTab();
+    let answered = 0;
+    other.onHeard = (message) => {
+      if (message.kind !== 'sessionWanted') return;
+      answered += 1;
+      other.say({ kind: 'signedIn', token: shared, remember: false });
+    };
+    const session = boot();
+
+    await until(() => signedInUser(session) !== null);
+
+    expect(signedInUser(session)?.username).toBe('other-tab');
+    expect(answered).toBe(1);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(shared);
   });
 
   it('ends the session on a 401', async () => {

@@ -59,9 +59,14 @@ export function bootSession({ queryClient, inspect, win = window }: BootSessionO
     for (const listener of listeners) listener();
   };
 
+  const restoring = readStoredSession(win).storedToken !== null;
+  // Only a tab with nothing stored asks the others; with a token, the actor loads at once.
   const channel =
-    typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
-  let askedUntil = 0;
+    !restoring && typeof BroadcastChannel === 'function'
+      ? new BroadcastChannel(SESSION_CHANNEL)
+      : null;
+  /** When this handle's question to the other tabs times out (null: it did not ask). */
+  let askedUntil: number | null = null;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
 
   function load(): Promise<SessionActor> {
@@ -74,7 +79,9 @@ export function bootSession({ queryClient, inspect, win = window }: BootSessionO
           queryClient,
           win,
           inspect,
-          otherTabsWaitMs: Math.max(0, askedUntil - Date.now()),
+          // Whatever is left of this handle's wait. A handle that did not ask (a token was
+          // stored) leaves the wait to the machine, which asks if the token proves unusable.
+          ...(askedUntil === null ? {} : { otherTabsWaitMs: Math.max(0, askedUntil - Date.now()) }),
         });
         if (heardSignIn) actor.send({ type: 'session.otherTabSignedIn', ...heardSignIn });
         status = 'settled';
@@ -93,7 +100,7 @@ export function bootSession({ queryClient, inspect, win = window }: BootSessionO
     return loading;
   }
 
-  if (readStoredSession(win).storedToken !== null) {
+  if (restoring) {
     status = 'restoring';
     // A failure is reported to the pages that need the actor; the header shows a guest.
     load().catch(() => undefined);
