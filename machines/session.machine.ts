@@ -102,9 +102,8 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  * - `broadcastSignedIn`, `broadcastSignedOut`, `askOtherTabs` and the `watchOtherTabs` actor —
  *   other tabs (a tab opened without a token waits `otherTabsWaitMs` in `askingOtherTabs`, tag
  *   `checking`, for an open tab to share its session);
- * - `forgetUserData()` — drops every cached answer that belongs to a user (cart, account, orders);
- *   `forgetAccountData()` the same but the cart, when this tab signs in: the merge answers the
- *   user's cart, and a refetch racing it could show the cart from before the merge;
+ * - cached answers that belong to a user are not the machine's business: the query layer resets
+ *   them whenever the identity it reads from the session changes (src/api/identity.queries.ts);
  * - `announceExpiry()` — tells the shopper the session ended by itself;
  * - `goToSignIn()` — after Logout;
  * - `mergeGuestCart` — joins the guest cart to the user's.
@@ -114,12 +113,12 @@ const signInTransitions = {
   'session.signIn': {
     guard: 'eventTokenIsValid',
     target: 'signedIn.mergingGuestCart',
-    actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
+    actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn'],
   },
   'session.otherTabSignedIn': {
     guard: 'eventTokenIsValid',
     target: 'signedIn',
-    actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
+    actions: ['adoptEventToken', 'persistToken'],
   },
 } as const;
 
@@ -138,9 +137,6 @@ export const sessionMachine = setup({
     broadcastSignedIn: () => {},
     broadcastSignedOut: () => {},
     askOtherTabs: () => {},
-    forgetUserData: () => {},
-    /** Like forgetUserData but leaves the cart to `mergeGuestCart`, which answers the new one. */
-    forgetAccountData: () => {},
     announceExpiry: () => {},
     goToSignIn: () => {},
     adoptEventToken: assign(({ event, context }) => {
@@ -220,13 +216,7 @@ export const sessionMachine = setup({
           {
             guard: 'hasExpired',
             target: 'signedOut',
-            actions: [
-              'clearSession',
-              'removeToken',
-              'broadcastSignedOut',
-              'forgetUserData',
-              'announceExpiry',
-            ],
+            actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'announceExpiry'],
           },
           { target: 'signedIn', reenter: true },
         ],
@@ -234,27 +224,15 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': {
           target: 'signedOut',
-          actions: [
-            'clearSession',
-            'removeToken',
-            'broadcastSignedOut',
-            'forgetUserData',
-            'goToSignIn',
-          ],
+          actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'goToSignIn'],
         },
         'session.unauthorized': {
           target: 'signedOut',
-          actions: [
-            'clearSession',
-            'removeToken',
-            'broadcastSignedOut',
-            'forgetUserData',
-            'announceExpiry',
-          ],
+          actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'announceExpiry'],
         },
         'session.otherTabSignedOut': {
           target: 'signedOut',
-          actions: ['clearSession', 'removeToken', 'forgetUserData'],
+          actions: ['clearSession', 'removeToken'],
         },
         // Someone else signed in elsewhere: this tab follows, and must not keep the old data.
         // The same token again (an answer to another tab's question) changes nothing.
@@ -262,14 +240,14 @@ export const sessionMachine = setup({
           guard: and(['eventTokenIsValid', 'isAnotherToken']),
           target: 'signedIn',
           reenter: true,
-          actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
+          actions: ['adoptEventToken', 'persistToken'],
         },
         // Re-entered so the expiry timer follows the new token.
         'session.signIn': {
           guard: 'eventTokenIsValid',
           target: '.mergingGuestCart',
           reenter: true,
-          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
+          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn'],
         },
         'session.otherTabAsked': { actions: 'broadcastSignedIn' },
         // Same session, new token (its claims may follow a changed email or name).

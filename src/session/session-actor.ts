@@ -13,9 +13,7 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
-import { accountKeys } from '../api/account.queries';
 import { cartKeys, cartMutations } from '../api/cart.queries';
-import { orderKeys } from '../api/orders.queries';
 import { paths } from '../components/paths';
 import {
   isBroadcast,
@@ -37,15 +35,12 @@ export type SessionEffectsOptions = {
 
 /**
  * The session machine with the browser's effects: storage, a BroadcastChannel to other tabs,
- * the query cache (nobody sees the previous shopper's cart, account or orders), the guest cart
- * merge (D2), toasts and navigation.
+ * the guest cart merge (D2), toasts and navigation.
  */
 export function createSessionLogic({ queryClient, win = window }: SessionEffectsOptions) {
   const channel =
     typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
   const post = (message: SessionBroadcast) => channel?.postMessage(message);
-  const resetQueries = (queryKey: readonly unknown[]) =>
-    void queryClient.resetQueries({ queryKey });
 
   return sessionMachine.provide({
     actions: {
@@ -68,17 +63,6 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
       },
       broadcastSignedOut: () => post({ kind: 'signedOut' }),
       askOtherTabs: () => post({ kind: 'sessionWanted' }),
-      // Reset (not just invalidate): the old answers disappear at once and what is on screen
-      // refetches for whoever is signed in now.
-      forgetUserData: () => {
-        resetQueries(cartKeys.all);
-        resetQueries(accountKeys.all);
-        resetQueries(orderKeys.all);
-      },
-      forgetAccountData: () => {
-        resetQueries(accountKeys.all);
-        resetQueries(orderKeys.all);
-      },
       announceExpiry: () => {
         // Protected pages leave by themselves (RequireSession sends them to /sign-in).
         // Loaded only now: a returning shopper's first screen raises no toast, and should not

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InspectionEvent, Observer } from 'xstate';
+import { scopeQueriesToIdentity } from '../api/identity.queries';
 import type { SessionActor } from './session-actor';
+import { sessionIdentity } from './session-identity';
 import {
   isBroadcast,
   OTHER_TABS_WAIT_MS,
@@ -135,12 +137,16 @@ export function bootSession({ queryClient, inspect, win = window }: BootSessionO
     token: () => actor?.getSnapshot().context.token ?? null,
     unauthorized: () => actor?.send({ type: 'session.unauthorized' }),
     stop() {
+      stopScope();
       clearTimeout(askTimer);
       channel?.close();
       actor?.stop();
       listeners.clear();
     },
   };
+  // The one rule for identity-dependent reads: they wait for the session to settle and are
+  // reset whenever it settles on someone else (README, decision 26).
+  const stopScope = scopeQueriesToIdentity(queryClient, sessionIdentity(handle));
   return handle;
 }
 
