@@ -429,6 +429,15 @@ describe('session machine: a tab opened later', () => {
     expect(actor.getSnapshot().hasTag('checking')).toBe(false);
   });
 
+  it('is a guest as soon as the question settles with nobody holding a session', () => {
+    const { actor } = startSession({ storedToken: null, remember: false, otherTabsWaitMs: 10_000 });
+
+    actor.send({ type: 'session.noOtherTabSession' });
+
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().hasTag('checking')).toBe(false);
+  });
+
   it('a signed-in tab answers the question with its session', () => {
     const { effects } = startSession({ storedToken: sessionJwt({ nowMs: NOW }), remember: false });
 

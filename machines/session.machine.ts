@@ -85,7 +85,9 @@ export type SessionEvent =
   | { type: 'session.otherTabSignedIn'; token: string; remember: boolean }
   | { type: 'session.otherTabSignedOut' }
   /** A tab opened without a token asks for this tab's session. */
-  | { type: 'session.otherTabAsked' };
+  | { type: 'session.otherTabAsked' }
+  /** The question to the other tabs settled: no open tab holds a session. */
+  | { type: 'session.noOtherTabSession' };
 
 const signedOutContext = { token: null, user: null, expiresAt: null } as const;
 
@@ -197,8 +199,10 @@ export const sessionMachine = setup({
     askingOtherTabs: {
       tags: ['checking'],
       entry: 'askOtherTabs',
+      // The question settles by itself (session-protocol.ts); the delay is only its ceiling.
       after: { otherTabsWait: { target: 'signedOut' } },
       on: {
+        'session.noOtherTabSession': { target: 'signedOut' },
         // This tab signs in meanwhile (the identity provider's callback page does at once).
         ...signInTransitions,
       },

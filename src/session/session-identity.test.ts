@@ -6,7 +6,8 @@ import { configureApi } from '../api/client';
 import type { Cart } from '../api/types';
 import { sessionJwt } from '../../tests/fixtures/jwt';
 import { bootSession, type SessionHandle } from './session-handle';
-import { SESSION_CHANNEL, TOKEN_STORAGE_KEY } from './session-storage';
+import { SESSION_CHANNEL } from './session-protocol';
+import { TOKEN_STORAGE_KEY } from './session-storage';
 
 // Defect 1 of issue 16: a query whose answer depends on who the shopper is must be asked as
 // whoever the session settles on, and asked again whenever that changes. Real session handle,
