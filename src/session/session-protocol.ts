@@ -27,7 +27,11 @@ export const OTHER_TABS_WAIT_MS = 10_000;
 export const UNLISTED_WAIT_MS = 250;
 
 const sessionBroadcastSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('signedIn'), token: z.string().check(z.minLength(1)), remember: z.boolean() }),
+  z.object({
+    kind: z.literal('signedIn'),
+    token: z.string().check(z.minLength(1)),
+    remember: z.boolean(),
+  }),
   z.object({ kind: z.literal('signedOut') }),
   z.object({ kind: z.literal('sessionWanted') }),
 ]);
