@@ -1,6 +1,7 @@
-// zod/mini: this module is on every first visit (README, decision 14), full zod is not.
-import { z } from 'zod/mini';
 import type { SessionBroadcast } from '../../machines/session.machine';
+import type * as SessionMessagesModule from './session-messages';
+
+type SessionMessages = typeof SessionMessagesModule;
 
 /**
  * How the tabs of one browser share the session (D7), in one place: the session handle uses it
@@ -26,21 +27,14 @@ export const OTHER_TABS_WAIT_MS = 10_000;
 /** Without local storage nobody can be listed: then a short wait is all a tab can do. */
 export const UNLISTED_WAIT_MS = 250;
 
-const sessionBroadcastSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('signedIn'),
-    token: z.string().check(z.minLength(1)),
-    remember: z.boolean(),
-  }),
-  z.object({ kind: z.literal('signedOut') }),
-  z.object({ kind: z.literal('sessionWanted') }),
-]);
-
-/** A message from another tab, or null when it is not one of ours. */
-export function parseSessionBroadcast(value: unknown): SessionBroadcast | null {
-  const parsed = z.safeParse(sessionBroadcastSchema, value);
-  return parsed.success ? parsed.data : null;
-}
+/**
+ * The zod schema of the messages lives in its own chunk (session-messages.ts), fetched with the
+ * first message this tab hears: zod would otherwise weigh on every first visit (README, decision
+ * 14), and a guest's tab with nobody listed never hears one. Messages are parsed in the order
+ * they came.
+ */
+let schema: Promise<SessionMessages> | null = null;
+const loadSchema = () => (schema ??= import('./session-messages'));
 
 export type SharedSession = { token: string; remember: boolean };
 
@@ -111,10 +105,16 @@ export function openSessionLink(win: Window = window): SessionLink {
     }
   };
 
+  let parsing: Promise<unknown> = Promise.resolve();
   const onMessage = (event: MessageEvent<unknown>) => {
-    const message = parseSessionBroadcast(event.data);
-    if (!message) return;
-    for (const listener of [...listeners]) listener(message);
+    parsing = parsing
+      .then(loadSchema)
+      .then(({ parseSessionBroadcast }) => {
+        const message = parseSessionBroadcast(event.data);
+        if (!message || closed) return;
+        for (const listener of [...listeners]) listener(message);
+      })
+      .catch(() => undefined);
   };
   channel?.addEventListener('message', onMessage);
   // A page that goes away (closed, reloaded, or into the back-forward cache) is no longer
