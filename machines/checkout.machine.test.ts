@@ -171,7 +171,8 @@ describe('checkout machine', () => {
     expect(payment).toBeDefined();
     // Exactly the address and email of step 0 and the method saved in step 1; the amounts are
     // not handed over: the payment step reads them from the cart when Pay is pressed (D4).
-    const given = (payment?.getSnapshot() as { context: { given: OrderDetails } }).context.given;
+    const given = (payment?.getSnapshot() as unknown as { context: { given: OrderDetails } })
+      .context.given;
     expect(given).toEqual({
       email: details.email,
       shippingAddress: details.shippingAddress,
