@@ -95,6 +95,21 @@ export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, init);
 }
 
+/**
+ * A handler answering each request with the next answer in turn (the last one repeats). An answer
+ * may be a function, so a Response (readable once) is made fresh for each request.
+ */
+export function inTurn<R extends Route>(
+  ...answers: (SuccessBody<R> | Response | (() => SuccessBody<R> | Response))[]
+): Handler<R> {
+  let next = 0;
+  return () => {
+    const answer = answers[Math.min(next, answers.length - 1)];
+    next += 1;
+    return typeof answer === 'function' ? (answer as () => SuccessBody<R> | Response)() : answer;
+  };
+}
+
 /** What fetch throws when the network fails (the client turns it into a NETWORK ApiError). */
 export function networkFailure(): never {
   throw new TypeError('Failed to fetch');

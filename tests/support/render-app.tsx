@@ -58,7 +58,8 @@ export function renderApp({ path = '/', session = null, api = {}, ui }: RenderAp
   }).start();
   const handle = runningSessionHandle(sessionActor);
   setupApi({ getToken: handle.token, onUnauthorized: handle.unauthorized, baseUrl: ORIGIN });
-  const location = memoryLocation({ path, record: true });
+  const [pathname = '/', search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
 
   onTestFinished(() => {
     theme.stop();
