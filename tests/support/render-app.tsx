@@ -6,6 +6,7 @@
 //   const { api, user } = renderApp({ path: '/menu', api: { 'GET /api/v1/products/search': page } });
 //
 // Pass `ui` to render one view inside the app's providers and router instead of the whole <App />.
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -36,12 +37,20 @@ export interface RenderAppOptions {
   api?: Routes;
   /** One view to render inside the app's providers and router, instead of the whole app. */
   ui?: ReactElement;
+  /** Runs before the first render, e.g. to seed the query cache as an earlier page left it. */
+  prepare?: (queryClient: QueryClient) => void;
 }
 
 /** The origin the app believes it is served from (jsdom's page). */
 const ORIGIN = 'http://localhost:3000';
 
-export function renderApp({ path = '/', session = null, api = {}, ui }: RenderAppOptions = {}) {
+export function renderApp({
+  path = '/',
+  session = null,
+  api = {},
+  ui,
+  prepare,
+}: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   // The app's retry policy (which failures are retried, and how often) without its back-off
   // delay: a test waits for the retry's answer, not for a clock.
@@ -58,6 +67,7 @@ export function renderApp({ path = '/', session = null, api = {}, ui }: RenderAp
   }).start();
   const handle = runningSessionHandle(sessionActor);
   setupApi({ getToken: handle.token, onUnauthorized: handle.unauthorized, baseUrl: ORIGIN });
+  prepare?.(queryClient);
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
 
