@@ -69,6 +69,9 @@ export default defineConfig({
             ...SRC_LOGIC_NEEDING_A_DOM,
           ],
           setupFiles: [CONSOLE_SETUP, 'tests/setup/dom.ts'],
+          // A view test types and waits for React; on a 2-core machine shared with other runs
+          // that can take several seconds (the model paths set their own 30 s).
+          testTimeout: 15_000,
         },
       },
       {

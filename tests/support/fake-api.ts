@@ -100,15 +100,17 @@ export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
  * may be a function, so a Response (readable once) is made fresh for each request.
  */
 export function inTurn<R extends Route>(
-  ...answers: (SuccessBody<R> | Response | (() => SuccessBody<R> | Response))[]
+  ...answers: [TurnAnswer<R>, ...TurnAnswer<R>[]]
 ): Handler<R> {
   let next = 0;
   return () => {
-    const answer = answers[Math.min(next, answers.length - 1)];
+    const answer = answers[Math.min(next, answers.length - 1)] ?? answers[0];
     next += 1;
     return typeof answer === 'function' ? (answer as () => SuccessBody<R> | Response)() : answer;
   };
 }
+
+type TurnAnswer<R extends Route> = SuccessBody<R> | Response | (() => SuccessBody<R> | Response);
 
 /** What fetch throws when the network fails (the client turns it into a NETWORK ApiError). */
 export function networkFailure(): never {

@@ -95,6 +95,7 @@ export function renderApp({
     location,
     queryClient,
     session: sessionActor,
-    user: userEvent.setup(),
+    // No pause between keystrokes: a loaded machine still types a field in a few milliseconds.
+    user: userEvent.setup({ delay: null }),
   };
 }

@@ -4,7 +4,7 @@ import { Route } from 'wouter';
 import { newsKeys } from '../../api/content.queries';
 import type { News } from '../../api/types';
 import { errorAnswer, inTurn, jsonAnswer, type Handler } from '../../../tests/support/fake-api';
-import { renderApp } from '../../../tests/support/render-app';
+import { renderApp, type RenderAppOptions } from '../../../tests/support/render-app';
 import { NewsDetailPage } from './news-detail-page';
 import { NEWS_SLICE_SIZE, NewsPage } from './news-page';
 
@@ -24,8 +24,8 @@ const ALL = [9, 8, 7, 6, 5, 4, 3, 2, 1].map(news);
 
 function renderAt(
   path: string,
-  api: Parameters<typeof renderApp>[0]['api'] = {},
-  prepare?: Parameters<typeof renderApp>[0]['prepare'],
+  api: RenderAppOptions['api'] = {},
+  prepare?: RenderAppOptions['prepare'],
 ) {
   return renderApp({
     path,
