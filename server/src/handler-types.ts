@@ -1,6 +1,7 @@
 import type { operations } from '../../src/api/schema';
 import type { ScryptParams, TokenClaims } from './auth';
 import type { Db } from './db';
+import type { OrderLimits } from './order-limits';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface Logger {
@@ -20,6 +21,10 @@ export interface AppConfig {
   idpCallbackUrls: string[];
   /** How long an unpaid card order holds its stock. */
   stockReservationMinutes: number;
+  /** How long an unpaid cash-on-delivery order holds its stock. */
+  codReservationMinutes: number;
+  /** Caps on units per product and order, and on open unpaid orders per cart, email and address. */
+  orderLimits: OrderLimits;
   /** A guest cart untouched this long is deleted. */
   guestCartTtlDays: number;
   /** The offline card sandbox answers only while no real Stripe key is configured. */

@@ -11,6 +11,7 @@ import { BRAND_NAME } from './brand';
 import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
 import { seedIfEmpty } from './seed';
 import {
   createSignInThrottle,
@@ -21,6 +22,7 @@ import {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DIST_DIR = resolve(repoRoot, 'dist');
 export const DEFAULT_STOCK_RESERVATION_MINUTES = 30;
+export const DEFAULT_COD_RESERVATION_MINUTES = 24 * 60;
 export const DEFAULT_GUEST_CART_TTL_DAYS = 30;
 
 export const consoleLogger: Logger = {
@@ -41,6 +43,10 @@ export interface StartServerOptions {
   /** Extra exact identity-provider callback URLs (the serving origin's is always allowed). */
   idpCallbackUrls?: string[];
   stockReservationMinutes?: number;
+  /** How long an unpaid cash-on-delivery order holds its stock (default one day). */
+  codReservationMinutes?: number;
+  /** Caps on units and open unpaid orders; unset fields keep DEFAULT_ORDER_LIMITS. */
+  orderLimits?: Partial<OrderLimits>;
   guestCartTtlDays?: number;
   /** A real Stripe secret key turns the offline payment sandbox off. */
   stripeSecretKey?: string | null;
@@ -112,6 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Normalised as the consent page writes them back (the match is exact).
     idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
     stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
+    codReservationMinutes: options.codReservationMinutes ?? DEFAULT_COD_RESERVATION_MINUTES,
+    orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     sandboxPayments: !options.stripeSecretKey,
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
@@ -199,6 +207,14 @@ function envNumber(value: string | undefined, name: string): number | undefined 
   return n;
 }
 
+const ORDER_LIMIT_ENV: [keyof OrderLimits, string][] = [
+  ['maxUnitsPerProduct', 'MAX_UNITS_PER_PRODUCT'],
+  ['maxUnitsPerOrder', 'MAX_UNITS_PER_ORDER'],
+  ['maxOpenOrdersPerCart', 'MAX_OPEN_ORDERS_PER_CART'],
+  ['maxOpenOrdersPerEmail', 'MAX_OPEN_ORDERS_PER_EMAIL'],
+  ['maxOpenOrdersPerAddress', 'MAX_OPEN_ORDERS_PER_ADDRESS'],
+];
+
 async function main(): Promise<void> {
   const secret = process.env.JWT_SECRET;
   if (secret && Buffer.byteLength(secret) < 32)
@@ -209,7 +225,16 @@ async function main(): Promise<void> {
     process.env.STOCK_RESERVATION_MINUTES,
     'STOCK_RESERVATION_MINUTES',
   );
+  const codReservationMinutes = envNumber(
+    process.env.COD_RESERVATION_MINUTES,
+    'COD_RESERVATION_MINUTES',
+  );
   const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
+  const orderLimits: Partial<OrderLimits> = {};
+  for (const [key, name] of ORDER_LIMIT_ENV) {
+    const value = envNumber(process.env[name], name);
+    if (value !== undefined) orderLimits[key] = Math.floor(value);
+  }
   const running = await startServer({
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '127.0.0.1',
@@ -218,6 +243,8 @@ async function main(): Promise<void> {
     ...(corsOrigins ? { corsOrigins } : {}),
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
     ...(stockReservationMinutes ? { stockReservationMinutes } : {}),
+    ...(codReservationMinutes ? { codReservationMinutes } : {}),
+    orderLimits,
     ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || null,
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,

@@ -9,6 +9,7 @@ import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
 import { openDb } from '../src/db';
 import { loadOpenApi } from '../src/openapi';
 import { resetDatabase } from '../src/reset';
+import { DEFAULT_ORDER_LIMITS } from '../src/order-limits';
 import { createSignInThrottle } from '../src/sign-in-throttle';
 import {
   apiClient,
@@ -169,6 +170,8 @@ describe('unexpected errors', () => {
         selfOrigins: [],
         idpCallbackUrls: [],
         stockReservationMinutes: 30,
+        codReservationMinutes: 24 * 60,
+        orderLimits: DEFAULT_ORDER_LIMITS,
         guestCartTtlDays: 30,
         sandboxPayments: true,
         assetOrigin: null,

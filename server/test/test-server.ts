@@ -78,6 +78,15 @@ export function apiClient(baseUrl: string): ApiClient {
 
 export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
+/** Suites place many orders from one address and email; the caps are tested on their own. */
+export const TEST_ORDER_LIMITS = {
+  maxUnitsPerProduct: 99,
+  maxUnitsPerOrder: 1000,
+  maxOpenOrdersPerCart: 1000,
+  maxOpenOrdersPerEmail: 1000,
+  maxOpenOrdersPerAddress: 1000,
+};
+
 export async function startTestServer(
   options: Omit<StartServerOptions, 'port' | 'dbFile'> & { dir?: string } = {},
 ): Promise<TestServer> {
@@ -89,6 +98,7 @@ export async function startTestServer(
     distDir: null,
     // Cheap hashes: suites sign up dozens of times (the OWASP default is tested on its own).
     passwordHashParams: TEST_PASSWORD_HASH,
+    orderLimits: TEST_ORDER_LIMITS,
     ...options,
     port: 0,
     dbFile,

@@ -635,9 +635,16 @@ export interface paths {
      *     same key with a different request, or from a guest without a cart token, is refused
      *     (409 IDEMPOTENCY_CONFLICT), as Stripe does. A card order carries a payment intent
      *     `clientSecret`; a guest order carries an `orderToken` to read it later. A guest sends its
-     *     `X-Cart-Token` so that cart is emptied once the order is paid. An unpaid card order holds
-     *     its stock for a limited time (30 minutes unless configured); still unpaid then, it is
-     *     CANCELLED and its stock returns.
+     *     `X-Cart-Token` so that cart is emptied once the order is paid. Every unpaid order holds
+     *     its stock for a limited time (card: 30 minutes, cash on delivery: one day, unless
+     *     configured); still unpaid then, it is CANCELLED and its stock returns. A declined payment
+     *     (PAYMENT_FAILED) gives the stock back at once; a retry takes it again when the card
+     *     succeeds (or answers 409 OUT_OF_STOCK before charging). Refusals that keep the shop's
+     *     stock from being taken: PayPal (nothing can pay it here) is 409 PAYMENT_METHOD_UNAVAILABLE;
+     *     more units of one product, or in one order, than the shop's caps (10 and 30 unless
+     *     configured) is 409 ORDER_LIMIT_EXCEEDED; more open unpaid orders from one cart or account,
+     *     for one email or from one client address than configured (3, 3, 10) is 429
+     *     TOO_MANY_OPEN_ORDERS. Each message is meant to be shown as is.
      */
     post: operations['createOrder'];
     delete?: never;
@@ -745,7 +752,9 @@ export interface paths {
      *     intent can succeed. The answer is Stripe's `confirmCardPayment` result: either
      *     `paymentIntent` or `error`. The sandbox is on only while no Stripe secret key is
      *     configured (`STRIPE_SECRET_KEY`); otherwise it answers 404. An order cancelled because its
-     *     stock reservation lapsed answers 409 ORDER_CANCELLED.
+     *     stock reservation lapsed answers 409 ORDER_CANCELLED. A retry after a declined payment
+     *     (which gave the order's stock back) takes the stock again before charging, or answers 409
+     *     OUT_OF_STOCK when it is gone.
      */
     post: operations['confirmSandboxPayment'];
     delete?: never;
@@ -794,6 +803,9 @@ export interface components {
         | 'INVALID_STATUS_TRANSITION'
         | 'PAYMENT_NOT_CONFIRMED'
         | 'ORDER_CANCELLED'
+        | 'PAYMENT_METHOD_UNAVAILABLE'
+        | 'ORDER_LIMIT_EXCEEDED'
+        | 'TOO_MANY_OPEN_ORDERS'
         | 'IDEMPOTENCY_CONFLICT'
         | 'TOO_MANY_REQUESTS'
         | 'PAYLOAD_TOO_LARGE'
@@ -2448,12 +2460,30 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Totals mismatch, out of stock, unavailable product, or an idempotency key reused with another request. */
+      /** @description Totals mismatch, out of stock, unavailable product, PayPal, over a cap, or an idempotency key reused with another request. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many open unpaid orders from this cart or account, for this email or from this address. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "code": "TOO_MANY_OPEN_ORDERS",
+           *       "message": "You have too many unpaid orders. Please pay or wait for an earlier order to lapse before placing another.",
+           *       "path": "/api/v1/order",
+           *       "timestamp": "2026-11-21T12:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };

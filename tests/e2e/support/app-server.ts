@@ -28,6 +28,12 @@ export async function startApp({ faults = false }: StartAppOptions = {}): Promis
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
     faults,
+    // Journeys place orders from one address and a few emails; the caps have their own server tests.
+    orderLimits: {
+      maxOpenOrdersPerCart: 100,
+      maxOpenOrdersPerEmail: 100,
+      maxOpenOrdersPerAddress: 100,
+    },
     logger: {
       info: () => undefined,
       error: (message, error) =>
