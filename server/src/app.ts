@@ -17,6 +17,7 @@ import type {
   HandlerResult,
 } from './handler-types';
 import { withAssetOrigin } from './asset-urls';
+import { clientAddressOf, normalizeAddress } from './client-address';
 import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized, validationError } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
@@ -166,6 +167,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const handlers: Readonly<Record<string, Handler | undefined>> = options.handlers ?? ALL_HANDLERS;
   assertHandlersMatch(contract, handlers);
   const corsOrigins = new Set(config.corsOrigins);
+  const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
   const housekeeping = createHousekeeping(db, config);
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
@@ -403,7 +405,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         query,
         body,
         header: (name) => firstHeader(req, name),
-        clientAddress: req.socket.remoteAddress ?? 'unknown',
+        clientAddress: clientAddressOf(req, trustedProxies),
         user,
         claims,
       };

@@ -1,7 +1,8 @@
 import type { operations } from '../../src/api/schema';
-import type { ScryptParams, TokenClaims } from './auth';
+import type { PasswordHashParams, TokenClaims } from './auth';
 import type { Db } from './db';
 import type { OrderLimits } from './order-limits';
+import type { HashPool } from './password-pool';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface Logger {
@@ -32,9 +33,13 @@ export interface AppConfig {
   /** Absolute origin for image URLs in answers (e.g. a CDN), or null for relative URLs. */
   assetOrigin: string | null;
   /** scrypt cost of new password hashes (OWASP minimum except in tests). */
-  passwordHash: ScryptParams;
+  passwordHash: PasswordHashParams;
   /** Failed sign-in counters (state, not configuration, but one per app like the rest). */
   signInThrottle: SignInThrottle;
+  /** Bounds password hashing: a few at once, a short queue, 503 past it. */
+  hashPool: HashPool;
+  /** Peers whose X-Forwarded-For names the client (reverse proxies); empty: the header is ignored. */
+  trustedProxies: string[];
   /** Honour X-Inject-Latency / X-Inject-Status (tests only). */
   faults: boolean;
   /** A delay added to every API answer (0 = none). */
@@ -66,7 +71,7 @@ export interface HandlerContext {
   query: Record<string, unknown>;
   body: unknown;
   header(name: string): string | undefined;
-  /** The peer's IP address (the server is meant to face clients directly, not a proxy). */
+  /** The client's IP address: the peer's, or from X-Forwarded-For when the peer is a trusted proxy. */
   clientAddress: string;
   /** The signed-in caller (valid bearer token) when the operation reads identity, else null. */
   user: AuthUser | null;

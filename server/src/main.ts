@@ -6,12 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
-import { OWASP_SCRYPT, type ScryptParams } from './auth';
+import { DEFAULT_PASSWORD_HASH, type PasswordHashParams } from './auth';
 import { BRAND_NAME } from './brand';
 import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
+import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
 import {
   createSignInThrottle,
@@ -53,11 +54,15 @@ export interface StartServerOptions {
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
   signInLimits?: Partial<SignInLimits>;
+  /** Password hashes at once and waiting; default DEFAULT_HASH_POOL (2 and 16). */
+  hashPool?: Partial<HashPoolLimits>;
+  /** Reverse proxies (exact IP addresses) whose X-Forwarded-For names the client. */
+  trustedProxies?: string[];
   /**
    * Tests only: a cheaper scrypt cost so suites that sign up often stay fast. Not read from the
    * environment, so production cannot lower it by accident.
    */
-  passwordHashParams?: ScryptParams;
+  passwordHashParams?: PasswordHashParams;
   faults?: boolean;
   latencyMs?: number;
   /** The built SPA; null serves the API only. */
@@ -107,7 +112,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
   const development = options.development ?? process.env.NODE_ENV !== 'production';
-  const passwordHash = options.passwordHashParams ?? OWASP_SCRYPT;
+  const passwordHash = options.passwordHashParams ?? DEFAULT_PASSWORD_HASH;
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
   await seedIfEmpty(db, now(), passwordHash);
   const config: AppConfig = {
@@ -125,6 +130,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
     passwordHash,
     signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
+    hashPool: createHashPool({ ...DEFAULT_HASH_POOL, ...options.hashPool }),
+    trustedProxies: options.trustedProxies ?? [],
     faults: options.faults ?? false,
     latencyMs: options.latencyMs ?? 0,
     distDir: options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir,
@@ -179,6 +186,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     async close() {
       if (closed) return;
       closed = true;
+      // Queued password hashes are refused rather than waited for (a prompt SIGTERM).
+      config.hashPool.close();
       await new Promise<void>((resolvePromise) => {
         server.close(() => resolvePromise());
         server.closeAllConnections();
@@ -221,6 +230,7 @@ async function main(): Promise<void> {
     throw new Error('JWT_SECRET must be at least 32 bytes');
   const corsOrigins = envList(process.env.CORS_ORIGINS);
   const idpCallbackUrls = envList(process.env.IDP_CALLBACK_URLS);
+  const trustedProxies = envList(process.env.TRUSTED_PROXIES);
   const stockReservationMinutes = envNumber(
     process.env.STOCK_RESERVATION_MINUTES,
     'STOCK_RESERVATION_MINUTES',
@@ -242,6 +252,7 @@ async function main(): Promise<void> {
     ...(secret ? { jwtSecret: secret } : {}),
     ...(corsOrigins ? { corsOrigins } : {}),
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
+    ...(trustedProxies ? { trustedProxies } : {}),
     ...(stockReservationMinutes ? { stockReservationMinutes } : {}),
     ...(codReservationMinutes ? { codReservationMinutes } : {}),
     orderLimits,

@@ -10,6 +10,7 @@ import { openDb } from '../src/db';
 import { loadOpenApi } from '../src/openapi';
 import { resetDatabase } from '../src/reset';
 import { DEFAULT_ORDER_LIMITS } from '../src/order-limits';
+import { createHashPool } from '../src/password-pool';
 import { createSignInThrottle } from '../src/sign-in-throttle';
 import {
   apiClient,
@@ -177,6 +178,8 @@ describe('unexpected errors', () => {
         assetOrigin: null,
         passwordHash: { N: 1024, r: 8, p: 1 },
         signInThrottle: createSignInThrottle(),
+        hashPool: createHashPool(),
+        trustedProxies: [],
         faults: false,
         latencyMs: 0,
         distDir: null,

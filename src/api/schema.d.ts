@@ -271,8 +271,10 @@ export interface paths {
     /**
      * Change the password
      * @description Needs the current password; a wrong one answers 400 VALIDATION_FAILED with
-     *     `fields.currentPassword` (not 401, which means the session itself is invalid). Older tokens
-     *     stop working; the answer is a new token.
+     *     `fields.currentPassword` (not 401, which means the session itself is invalid) and counts
+     *     like a failed sign-in (429 past the allowance). Older tokens stop working; the answer is a
+     *     new token. Of parallel changes from one session one wins; the others answer 409
+     *     PASSWORD_CHANGE_CONFLICT.
      */
     patch: operations['changePassword'];
     trace?: never;
@@ -803,6 +805,7 @@ export interface components {
         | 'INVALID_STATUS_TRANSITION'
         | 'PAYMENT_NOT_CONFIRMED'
         | 'ORDER_CANCELLED'
+        | 'PASSWORD_CHANGE_CONFLICT'
         | 'PAYMENT_METHOD_UNAVAILABLE'
         | 'ORDER_LIMIT_EXCEEDED'
         | 'TOO_MANY_OPEN_ORDERS'
@@ -1344,6 +1347,54 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description Throttled (TOO_MANY_REQUESTS): the message says when to try again; the seconds are in
+     *     `retryAfter` and the `Retry-After` header.
+     */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before the next attempt. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 429,
+         *       "code": "TOO_MANY_REQUESTS",
+         *       "message": "Too many sign-up attempts. Please try again in 30 seconds.",
+         *       "retryAfter": 30,
+         *       "path": "/api/v1/auth/signup",
+         *       "timestamp": "2026-11-21T12:00:00.000Z"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description Password hashing is bounded (a few at once, a short queue): when it is full the answer is
+     *     503 SERVICE_UNAVAILABLE with `retryAfter` and `Retry-After`; nothing was checked or counted.
+     */
+    Busy: {
+      headers: {
+        /** @description Seconds to wait before trying again. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 503,
+         *       "code": "SERVICE_UNAVAILABLE",
+         *       "message": "The server is busy. Please try again in 2 seconds.",
+         *       "retryAfter": 2,
+         *       "path": "/api/v1/auth/login",
+         *       "timestamp": "2026-11-21T12:00:00.000Z"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The request does not match this contract (VALIDATION_FAILED, with field messages), or a business rule refused it (PROMO_REJECTED). */
     BadRequest: {
       headers: {
@@ -1774,9 +1825,13 @@ export interface operations {
         };
       };
       /**
-       * @description Too many failed sign-ins for this account or from this address (only failures count;
-       *     a success resets the account's count). The message says when to try again; the
-       *     seconds are in `retryAfter` and the `Retry-After` header.
+       * @description Too many failed sign-ins for this account from this address (5), for this account from
+       *     anywhere (20) or from this address (50); past each allowance every further failure
+       *     doubles the wait (30 s up to 15 min). The attempt is counted before the password is
+       *     checked and given back when it is right; a second check of one account while one is
+       *     in flight waits 1 s. An account that signed in from this address before is not held
+       *     back by the address's count. The message says when to try again; the seconds are in
+       *     `retryAfter` and the `Retry-After` header.
        */
       429: {
         headers: {
@@ -1798,6 +1853,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };
@@ -1825,6 +1881,8 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };
@@ -1852,6 +1910,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };
