@@ -143,6 +143,8 @@ export const sessionMachine = setup({
     forgetAccountData: () => {},
     announceExpiry: () => {},
     goToSignIn: () => {},
+    /** Revokes `context.token` on the server (runs before the context forgets it). */
+    revokeToken: () => {},
     adoptEventToken: assign(({ event, context }) => {
       const token = 'token' in event ? event.token : null;
       const remember = 'remember' in event ? event.remember : context.remember;
@@ -235,6 +237,7 @@ export const sessionMachine = setup({
         'session.signOut': {
           target: 'signedOut',
           actions: [
+            'revokeToken',
             'clearSession',
             'removeToken',
             'broadcastSignedOut',

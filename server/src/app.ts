@@ -221,8 +221,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       'SELECT id, email, username, token_version FROM users WHERE id = ?',
       [verdict.claims.uid],
     );
-    // A password change bumps the version: every older token is revoked.
+    // A password or email change bumps the version: every older token is revoked.
     if (!row || row.token_version !== verdict.claims.ver) throw unauthorized();
+    // Signed out: this token is revoked until it expires.
+    const { jti } = verdict.claims;
+    if (jti && db.get('SELECT 1 AS revoked FROM revoked_tokens WHERE jti = ?', [jti]))
+      throw unauthorized();
     return {
       user: {
         id: row.id,

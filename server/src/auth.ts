@@ -13,6 +13,8 @@ export interface TokenClaims {
   ver: number;
   iat: number;
   exp: number;
+  /** The token's own id: signing out revokes it (tokens from before it existed have none). */
+  jti?: string;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -42,7 +44,7 @@ export function signToken(
   ttlSeconds: number = DEFAULT_TOKEN_TTL_SECONDS,
 ): string {
   const iat = Math.floor(now.getTime() / 1000);
-  const claims: TokenClaims = { ...input, iat, exp: iat + ttlSeconds };
+  const claims: TokenClaims = { ...input, iat, exp: iat + ttlSeconds, jti: randomToken(16) };
   const payload = base64url(JSON.stringify(claims));
   const signature = hmac(secret, `${HEADER}.${payload}`).toString('base64url');
   return `${HEADER}.${payload}.${signature}`;
@@ -63,7 +65,8 @@ function isClaims(value: unknown): value is TokenClaims {
     Number.isSafeInteger(v.uid) &&
     Number.isSafeInteger(v.ver) &&
     Number.isSafeInteger(v.iat) &&
-    Number.isSafeInteger(v.exp)
+    Number.isSafeInteger(v.exp) &&
+    (v.jti === undefined || (typeof v.jti === 'string' && v.jti.length <= 64))
   );
 }
 

@@ -241,6 +241,9 @@ const MIGRATIONS: string[] = [
   ALTER TABLE orders ADD COLUMN client_address TEXT;
   UPDATE orders SET reserved_until = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day')
     WHERE reserved_until IS NULL AND status IN ('PENDING', 'PAYMENT_FAILED');
+  -- Signed-out tokens (by their jti) until they would have expired anyway.
+  CREATE TABLE revoked_tokens (jti TEXT PRIMARY KEY, expires_at TEXT NOT NULL);
+  CREATE INDEX revoked_tokens_expires ON revoked_tokens(expires_at);
   `,
 ];
 

@@ -93,6 +93,8 @@ export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
     if (t - cartsCheckedAt >= CART_CHECK_MS || t < cartsCheckedAt) {
       cartsCheckedAt = t;
       deleteAbandonedGuestCarts(db, now, config.guestCartTtlDays);
+      // A revoked token past its expiry is refused by its expiry alone.
+      db.run('DELETE FROM revoked_tokens WHERE expires_at <= ?', [now.toISOString()]);
     }
   };
 }

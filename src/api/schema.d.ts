@@ -238,6 +238,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out (revoke this token)
+     * @description Revokes the bearer token on the server: from now on it answers 401 like an expired one,
+     *     while the account's other sessions go on. The storefront calls it on Logout (and forgets
+     *     the token whatever the answer). A token already revoked or expired answers 401.
+     */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/signup': {
     parameters: {
       query?: never;
@@ -337,7 +359,8 @@ export interface paths {
     head?: never;
     /**
      * Change name, email or phone
-     * @description Answers the user and a fresh token (its `sub` and `username` follow the change).
+     * @description Answers the user and a fresh token (its `sub` and `username` follow the change). Changing
+     *     the email needs `currentPassword` and revokes every other token of the account.
      */
     patch: operations['updateAccountUser'];
     trace?: never;
@@ -1029,6 +1052,12 @@ export interface components {
       /** Format: email */
       email?: string;
       phone?: string | null;
+      /**
+       * @description Required to change `email` (else 400 with `fields.currentPassword` "Enter your current
+       *     password to change your email"; a wrong one "Current password is incorrect", counted
+       *     like a failed sign-in). A changed email ends every other session.
+       */
+      currentPassword?: string;
     };
     UserUpdate: {
       user: components['schemas']['User'];
@@ -1857,6 +1886,26 @@ export interface operations {
       default: components['responses']['Unexpected'];
     };
   };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; the token no longer works. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Unexpected'];
+    };
+  };
   signup: {
     parameters: {
       query?: never;
@@ -2027,6 +2076,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };

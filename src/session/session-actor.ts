@@ -13,6 +13,7 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
+import { logout } from '../api/auth';
 import { accountKeys } from '../api/account.queries';
 import { cartKeys, cartMutations } from '../api/cart.queries';
 import { orderKeys } from '../api/orders.queries';
@@ -89,6 +90,10 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
           .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
+      // The server revokes the token too; signing out never waits for it or fails with it.
+      revokeToken: ({ context }) => {
+        if (context.token !== null) logout(context.token).catch(() => undefined);
+      },
     },
     actors: {
       watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) => {

@@ -77,6 +77,34 @@ async function withTicket<T>(ticket: SignInTicket, work: () => Promise<T>): Prom
   }
 }
 
+/**
+ * Checks the signed-in user's current password (password and email changes). Wrong ones count
+ * like failed sign-ins, so a stolen session cannot guess freely: 400 with a field message, then
+ * 429 past the allowance.
+ */
+export async function checkCurrentPassword(
+  ctx: HandlerContext,
+  user: { email: string; password_hash: string },
+  password: string,
+): Promise<void> {
+  if (ctx.config.hashPool.full()) throw busyError();
+  const reservation = ctx.config.signInThrottle.reserve(
+    user.email,
+    ctx.clientAddress,
+    ctx.now,
+    false,
+  );
+  if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'password');
+  const { ticket } = reservation;
+  const check = await withTicket(ticket, () => checkInPool(ctx, password, user.password_hash));
+  if (!check.ok) {
+    ticket.failed();
+    // 400 with a field message, not 401: the session is fine, the typed password is not.
+    throw validationError({ currentPassword: 'Current password is incorrect' });
+  }
+  ticket.succeeded();
+}
+
 function tooManyAttempts(seconds: number, what = 'sign-in'): ApiError {
   return new ApiError(
     429,
@@ -289,25 +317,7 @@ export const authHandlers = {
     const body = ctx.body as ChangePasswordBody;
     const user = getUser(ctx.db, ctx.user.id);
     if (!user) throw unauthorized();
-    if (ctx.config.hashPool.full()) throw busyError();
-    // Wrong current passwords count like failed sign-ins (a stolen session cannot guess freely).
-    const reservation = ctx.config.signInThrottle.reserve(
-      user.email,
-      ctx.clientAddress,
-      ctx.now,
-      false,
-    );
-    if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'password');
-    const { ticket } = reservation;
-    const check = await withTicket(ticket, () =>
-      checkInPool(ctx, body.currentPassword, user.password_hash),
-    );
-    if (!check.ok) {
-      ticket.failed();
-      // 400 with a field message, not 401: the session is fine, the typed password is not.
-      throw validationError({ currentPassword: 'Current password is incorrect' });
-    }
-    ticket.succeeded();
+    await checkCurrentPassword(ctx, user, body.currentPassword);
     const hash = await ctx.config.hashPool.run(() =>
       hashPassword(body.newPassword, ctx.config.passwordHash),
     );
@@ -324,6 +334,24 @@ export const authHandlers = {
     });
     if (!updated) throw unauthorized();
     return ok({ token: tokenFor(ctx, updated, remainingTtl(ctx)) });
+  },
+
+  logout: (ctx) => {
+    if (!ctx.user || !ctx.claims) throw unauthorized();
+    const { jti, exp } = ctx.claims;
+    const user = ctx.user;
+    ctx.db.transaction(() => {
+      if (jti) {
+        ctx.db.run('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)', [
+          jti,
+          new Date(exp * 1000).toISOString(),
+        ]);
+      } else {
+        // A token from before tokens had ids cannot be revoked alone: every session ends.
+        ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [user.id]);
+      }
+    });
+    return { status: 204 };
   },
 
   authorizeIdentityProvider: (ctx) => {
