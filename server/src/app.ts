@@ -22,6 +22,7 @@ import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized, validationError } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createStaticFiles } from './static-files';
+import { decodeUtf8, textProblems, UTF8_MESSAGE } from './text-rules';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 // Our bodies nest four levels at most. Deeper input is refused before anything recurses over it
@@ -330,6 +331,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         throw validationError(contract.formatErrors(op.validatePath.errors, 'path'));
       }
       const query = parseQuery(search);
+      // Only the parameters the operation reads: anything else in the query is ignored anyway.
+      const queryText = textProblems(
+        Object.fromEntries(Object.entries(query).filter(([key]) => op.queryNames.includes(key))),
+      );
+      if (Object.keys(queryText).length > 0) throw validationError(queryText);
       if (op.validateQuery && !op.validateQuery(query)) {
         throw validationError(contract.formatErrors(op.validateQuery.errors, 'query'));
       }
@@ -357,8 +363,10 @@ export function createApp(options: CreateAppOptions): RequestHandler {
                 'The request body must be application/json',
               );
             }
+            const text = decodeUtf8(raw.bytes);
+            if (text === null) throw validationError({ body: UTF8_MESSAGE });
             try {
-              body = JSON.parse(raw.bytes.toString('utf8'));
+              body = JSON.parse(text);
             } catch {
               throw validationError(
                 { body: 'Malformed JSON' },
@@ -380,7 +388,9 @@ export function createApp(options: CreateAppOptions): RequestHandler {
               );
             }
             const form: Record<string, string> = {};
-            for (const [key, value] of new URLSearchParams(raw.bytes.toString('utf8'))) {
+            const text = decodeUtf8(raw.bytes);
+            if (text === null) throw validationError({ body: UTF8_MESSAGE });
+            for (const [key, value] of new URLSearchParams(text)) {
               if (!Object.prototype.hasOwnProperty.call(form, key)) {
                 Object.defineProperty(form, key, {
                   value,
@@ -392,6 +402,9 @@ export function createApp(options: CreateAppOptions): RequestHandler {
             }
             body = form;
           }
+          // Before the schema: a control character or lone surrogate is its own field message.
+          const textFields = textProblems(body);
+          if (Object.keys(textFields).length > 0) throw validationError(textFields);
           if (!op.body.validate(body))
             throw validationError(contract.formatErrors(op.body.validate.errors, 'body'));
         }
