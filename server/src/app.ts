@@ -199,6 +199,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     res.setHeader('Vary', 'Origin');
     if (origin && corsOrigins.has(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
+      // README decision 10: a client on another origin reads the news total (and how long to wait).
+      res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Retry-After');
     }
   }
 
@@ -430,6 +432,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     } catch (error) {
       if (error instanceof ApiError) {
         const bodyOut = errorBody(error, pathname, now());
+        // Spec §7: a failed sign-in's field messages are (also) under `data`.
+        if (op.operationId === 'login' && bodyOut.fields) bodyOut.data = bodyOut.fields;
         checkContract(op, error.status, bodyOut);
         sendJson(res, error.status, bodyOut, error.headers);
         return;

@@ -65,6 +65,9 @@ export interface StartServerOptions {
   passwordHashParams?: PasswordHashParams;
   faults?: boolean;
   latencyMs?: number;
+  /** Time to receive a whole request (default 30 s) and its headers (15 s); then 408. */
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
   /** The built SPA; null serves the API only. */
   distDir?: string | null;
   now?: () => Date;
@@ -139,7 +142,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.onContractViolation ? { onContractViolation: options.onContractViolation } : {}),
   };
   const handler = createApp({ db, now, config });
-  const server = createServer(handler);
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 15_000, requestTimeout);
+  // Node checks the timeouts on this interval (30 s by default, longer than the timeouts).
+  const server = createServer(
+    { connectionsCheckingInterval: Math.max(50, Math.min(1_000, headersTimeout / 2)) },
+    handler,
+  );
   // Requests Node cannot even parse still get the one error shape (Node's default is a bare 400).
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -147,23 +156,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return;
     }
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const [status, code, message, reason] = tooLarge
+      ? [
+          431,
+          'PAYLOAD_TOO_LARGE',
+          'The request headers are too large',
+          'Request Header Fields Too Large',
+        ]
+      : timedOut
+        ? [408, 'REQUEST_TIMEOUT', 'The request did not arrive in time', 'Request Timeout']
+        : [400, 'VALIDATION_FAILED', 'Malformed HTTP request', 'Bad Request'];
     const body = JSON.stringify({
       status,
-      code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
-      message: tooLarge ? 'The request headers are too large' : 'Malformed HTTP request',
+      code,
+      message,
       path: '/',
       timestamp: now().toISOString(),
     });
     socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
   // Slow or stalled clients cannot hold the single-threaded server forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
+  server.requestTimeout = requestTimeout;
+  server.headersTimeout = headersTimeout;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {

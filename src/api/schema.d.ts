@@ -835,6 +835,7 @@ export interface components {
         | 'IDEMPOTENCY_CONFLICT'
         | 'TOO_MANY_REQUESTS'
         | 'PAYLOAD_TOO_LARGE'
+        | 'REQUEST_TIMEOUT'
         | 'UNSUPPORTED_MEDIA_TYPE'
         | 'SERVICE_UNAVAILABLE'
         | 'INTERNAL';
@@ -847,6 +848,16 @@ export interface components {
        *     }
        */
       fields?: {
+        [key: string]: string;
+      };
+      /**
+       * @description On sign-in answers (`POST /auth/login`), the same field messages as `fields` (spec §7:
+       *     "the error body's data carries field messages").
+       * @example {
+       *       "password": "Invalid email or password"
+       *     }
+       */
+      data?: {
         [key: string]: string;
       };
       totals?: components['schemas']['OrderTotals'];
@@ -1222,8 +1233,13 @@ export interface components {
       paymentMethod: components['schemas']['PaymentMethod'];
       shipMethodId: number;
       items: components['schemas']['OrderRequestItem'][];
-      /** @description One per checkout attempt (a UUID). The same key answers the same order. */
-      idempotencyKey: string;
+      /**
+       * @description One per checkout attempt (a UUID). The same key answers the same order. May come in
+       *     the `Idempotency-Key` header instead (one of the two is required; both must agree).
+       *     The same request means the same body in canonical form (key order and whitespace do
+       *     not matter; the key itself is not part of it).
+       */
+      idempotencyKey?: string;
       promoCode?: string | null;
     };
     OrderResponse: {
@@ -1355,9 +1371,10 @@ export interface components {
   };
   responses: {
     /**
-     * @description Any other failure, in the one error shape: 405 METHOD_NOT_ALLOWED, 413 or 431
-     *     PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 503 SERVICE_UNAVAILABLE (injected faults),
-     *     500 INTERNAL (a defect; never an answer to bad input).
+     * @description Any other failure, in the one error shape: 405 METHOD_NOT_ALLOWED, 408 REQUEST_TIMEOUT
+     *     (the request did not arrive in time), 413 or 431 PAYLOAD_TOO_LARGE, 415
+     *     UNSUPPORTED_MEDIA_TYPE, 503 SERVICE_UNAVAILABLE (injected faults, or a busy password-hash
+     *     queue), 500 INTERNAL (a defect; never an answer to bad input).
      */
     Unexpected: {
       headers: {
@@ -1424,7 +1441,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The request does not match this contract (VALIDATION_FAILED, with field messages), or a business rule refused it (PROMO_REJECTED). */
+    /** @description The request does not match this contract (VALIDATION_FAILED, with field messages; this includes the text rule in the introduction), or a business rule refused it (PROMO_REJECTED). */
     BadRequest: {
       headers: {
         [name: string]: unknown;
@@ -1844,6 +1861,9 @@ export interface operations {
            *       "code": "INVALID_CREDENTIALS",
            *       "message": "Invalid email or password",
            *       "fields": {
+           *         "password": "Invalid email or password"
+           *       },
+           *       "data": {
            *         "password": "Invalid email or password"
            *       },
            *       "path": "/api/v1/auth/login",
@@ -2541,7 +2561,10 @@ export interface operations {
   createOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The body's `idempotencyKey`, as a header (Stripe's convention); same rules. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };

@@ -16,7 +16,7 @@ import {
 import type { Row } from '../db';
 import type { HandlerContext, HandlerMap, PathParams } from '../handler-types';
 import { ok } from '../handler-types';
-import { ApiError, notFound } from '../http-error';
+import { ApiError, notFound, validationError } from '../http-error';
 import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
 import {
   accessibleOrder,
@@ -105,6 +105,21 @@ export function returnStock(ctx: HandlerContext, orderId: number): void {
   ctx.db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
 }
 
+const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency key is required';
+const IDEMPOTENCY_HEADER_MISMATCH = "Must equal the body's idempotencyKey";
+
+/** JSON with object keys sorted at every level: one text for every spelling of the same value. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 // A guest without a cart token cannot be told apart from anyone else who knows its key.
 const NO_CALLER = 'anonymous';
 
@@ -159,12 +174,24 @@ export const orderHandlers = {
     // guest's email and key must not hand out its order token and payment secret.
     const cartToken = user ? null : guestTokenHeader(ctx);
     const ownerKey = user ? `user:${user.id}` : cartToken ? `cart:${cartToken}` : NO_CALLER;
-    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    // The key may come in the body or as the Idempotency-Key header (one of them; both agree).
+    const headerKey = ctx.header('idempotency-key');
+    if (headerKey !== undefined && body.idempotencyKey !== undefined) {
+      if (headerKey !== body.idempotencyKey)
+        throw validationError({ 'Idempotency-Key': IDEMPOTENCY_HEADER_MISMATCH });
+    }
+    const idempotencyKey = body.idempotencyKey ?? headerKey;
+    if (idempotencyKey === undefined)
+      throw validationError({ idempotencyKey: IDEMPOTENCY_KEY_REQUIRED });
+    // The same request is the same body in canonical form: key order and whitespace do not make
+    // a conflict, nor does where the key travelled.
+    const { idempotencyKey: _key, ...rest } = body;
+    const requestHash = createHash('sha256').update(canonicalJson(rest)).digest('hex');
 
     return ctx.db.transaction(() => {
       const previous = ctx.db.get<OrderRow>(
         'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
-        [ownerKey, body.idempotencyKey],
+        [ownerKey, idempotencyKey],
       );
       if (previous) {
         // The same request again (a double click, a retry after a lost answer) gets the first
@@ -269,7 +296,7 @@ export const orderHandlers = {
           user ? null : `ot_${randomToken(24)}`,
           cartToken,
           ownerKey,
-          body.idempotencyKey,
+          idempotencyKey,
           requestHash,
           body.paymentMethod,
           ship.id,
