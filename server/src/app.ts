@@ -25,6 +25,8 @@ import { createStaticFiles } from './static-files';
 import { decodeUtf8, textProblems, UTF8_MESSAGE } from './text-rules';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The Pact provider-state endpoint's path (contracts/README.md), served only when enabled. */
+export const PROVIDER_STATES_PATH = '/_pact/provider-states';
 // Our bodies nest four levels at most. Deeper input is refused before anything recurses over it
 // (the validator, JSON.stringify): 64 KB of brackets would otherwise exhaust the stack.
 export const MAX_JSON_DEPTH = 32;
@@ -486,6 +488,10 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       );
     };
     try {
+      if (pathname === PROVIDER_STATES_PATH && config.providerStateSetup) {
+        config.providerStateSetup(req, res);
+        return;
+      }
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         handleApi(req, res, pathname, search).catch(respondUnexpected);
         return;

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../src/api/schema';
 import type { PasswordHashParams, TokenClaims } from './auth';
 import type { Db } from './db';
@@ -46,6 +47,11 @@ export interface AppConfig {
   latencyMs: number;
   /** The built SPA to serve, or null for API only. */
   distDir: string | null;
+  /**
+   * Pact provider-state set-up at /_pact/provider-states, only when started for verification
+   * (PACT_PROVIDER_STATES=1); it reseeds the database, so it is never on by default.
+   */
+  providerStateSetup?: (req: IncomingMessage, res: ServerResponse) => void;
   openapiFile?: string;
   logger: Logger;
   /** Called when an answer does not match openapi.yaml (tests turn this on). */

@@ -70,6 +70,13 @@ export interface StartServerOptions {
   headersTimeoutMs?: number;
   /** The built SPA; null serves the API only. */
   distDir?: string | null;
+  /**
+   * Serve the Pact provider-state set-up endpoint (/_pact/provider-states) for a verification
+   * run. It wipes and reseeds the database on every call: off by default, and refused when not
+   * in development unless `providerStatesInProduction` says so explicitly.
+   */
+  providerStates?: boolean;
+  providerStatesInProduction?: boolean;
   now?: () => Date;
   logger?: Logger;
   /** Report answers that do not match openapi.yaml (tests). */
@@ -116,6 +123,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const now = options.now ?? (() => new Date());
   const development = options.development ?? process.env.NODE_ENV !== 'production';
   const passwordHash = options.passwordHashParams ?? DEFAULT_PASSWORD_HASH;
+  if (options.providerStates && !development && !options.providerStatesInProduction) {
+    throw new Error(
+      'PACT_PROVIDER_STATES reseeds the database on every call: refused with NODE_ENV=production ' +
+        'unless PACT_PROVIDER_STATES_IN_PRODUCTION=1 is set as well',
+    );
+  }
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
   await seedIfEmpty(db, now(), passwordHash);
   const config: AppConfig = {
@@ -196,7 +209,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The identity provider may return to the SPA this server serves itself.
   config.selfOrigins.push(url, `http://localhost:${port}`, `http://127.0.0.1:${port}`);
   let closed = false;
-  return {
+  const running: RunningServer = {
     url,
     port,
     db,
@@ -214,6 +227,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db.close();
     },
   };
+  if (options.providerStates) {
+    // Loaded only for a verification run: the states live with the contracts.
+    const { createProviderStates } = await import('../../contracts/provider/states');
+    const { stateSetupHandler } = await import('../../contracts/provider/state-setup-server');
+    config.providerStateSetup = stateSetupHandler(createProviderStates(running));
+  }
+  return running;
 }
 
 function envFlag(value: string | undefined): boolean {
@@ -280,11 +300,17 @@ async function main(): Promise<void> {
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),
+    providerStates: envFlag(process.env.PACT_PROVIDER_STATES),
+    providerStatesInProduction: envFlag(process.env.PACT_PROVIDER_STATES_IN_PRODUCTION),
   });
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
   if (running.config.development)
     console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
   if (!running.config.sandboxPayments) console.log('STRIPE_SECRET_KEY set: payment sandbox off.');
+  if (running.config.providerStateSetup)
+    console.log(
+      `Pact provider states: POST ${running.url}/_pact/provider-states (reseeds the database)`,
+    );
   console.log(`Storefront ready at ${running.url}/`);
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);
