@@ -28,7 +28,8 @@ export async function startApp({ faults = false }: StartAppOptions = {}): Promis
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
     faults,
-    // Journeys place orders from one address and a few emails; the caps have their own server tests.
+    // Journeys place orders and sign up from one address; these limits have their own server tests.
+    signInLimits: { addressSignups: 1_000 },
     orderLimits: {
       maxOpenOrdersPerCart: 100,
       maxOpenOrdersPerEmail: 100,
