@@ -1,4 +1,4 @@
-import { apiBaseUrl, apiClient, unwrap } from './client';
+import { apiBaseUrl, apiClient, unwrap, unwrapEmpty } from './client';
 import type { RequestOptions } from './client';
 import type { AuthToken, ChangePasswordRequest, LoginRequest, SignupRequest } from './types';
 
@@ -24,6 +24,19 @@ export async function changePassword(
   { signal }: RequestOptions = {},
 ): Promise<AuthToken> {
   return unwrap(await apiClient().PATCH('/api/v1/auth/password', { body, signal }));
+}
+
+/**
+ * Ends the session on the server: `token` is revoked there. Passed explicitly, since the session
+ * forgets it the moment the shopper signs out, before this request leaves.
+ */
+export async function logout(token: string, { signal }: RequestOptions = {}): Promise<void> {
+  unwrapEmpty(
+    await apiClient().POST('/api/v1/auth/logout', {
+      headers: { Authorization: `Bearer ${token}` },
+      signal,
+    }),
+  );
 }
 
 /**
