@@ -187,7 +187,13 @@ describe('account', () => {
     expect(me.body).toMatchObject({ email: user.email, phone: null });
     const updated = await api<Schemas['UserUpdate']>('PATCH', '/account/user', {
       token: user.token,
-      body: { username: 'renamed-shopper', email: `renamed-${user.email}`, phone: '4165550000' },
+      // A new email takes the current password (issue 15; sessions.api.test.ts).
+      body: {
+        username: 'renamed-shopper',
+        email: `renamed-${user.email}`,
+        phone: '4165550000',
+        currentPassword: 'secret123',
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.user).toMatchObject({
@@ -202,7 +208,7 @@ describe('account', () => {
     expect(claimsOf(updated.body.token).exp).toBe(claimsOf(user.token).exp);
     const taken = await api('PATCH', '/account/user', {
       token: updated.body.token,
-      body: { email: DEMO.email },
+      body: { email: DEMO.email, currentPassword: 'secret123' },
     });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({

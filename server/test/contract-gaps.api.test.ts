@@ -6,7 +6,7 @@ import { newKey, orderBody, startTestServer, type Schemas, type TestServer } fro
 
 type OrderResponse = Schemas['OrderResponse'];
 
-describe('contract gaps', () => {
+describe('contract gaps', { timeout: 30_000 }, () => {
   let server: TestServer;
   const origin = 'https://other-client.example';
   beforeAll(async () => {

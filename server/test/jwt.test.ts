@@ -21,7 +21,11 @@ describe('JWT', () => {
     const token = signToken(CLAIMS, SECRET, NOW, 3600);
     const verdict = verifyToken(token, SECRET, NOW);
     const iat = Math.floor(NOW.getTime() / 1000);
-    expect(verdict).toEqual({ ok: true, claims: { ...CLAIMS, iat, exp: iat + 3600 } });
+    // jti: the token's own id, which sign-out revokes (issue 15)
+    expect(verdict).toEqual({
+      ok: true,
+      claims: { ...CLAIMS, iat, exp: iat + 3600, jti: expect.stringMatching(/^[\w-]{20,}$/) },
+    });
     const [header] = token.split('.');
     expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
       alg: 'HS256',

@@ -4,7 +4,7 @@ import { login, signup, startTestServer, type Schemas, type TestServer } from '.
 
 const PASSWORD = 'secret123';
 
-describe('sessions end on the server', () => {
+describe('sessions end on the server', { timeout: 30_000 }, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -51,7 +51,7 @@ function statusCounts(answers: ApiAnswer[]): Record<number, number> {
   return counts;
 }
 
-describe('sign-in throttling', () => {
+describe('sign-in throttling', { timeout: 60_000 }, () => {
   it('30 parallel guesses are not all checked: at most the allowance is, one at a time', async () => {
     const server = await serve();
     const { email } = await signup(server.api);
@@ -155,7 +155,7 @@ describe('sign-in throttling', () => {
   });
 });
 
-describe('password hashing is bounded', () => {
+describe('password hashing is bounded', { timeout: 60_000 }, () => {
   it('computes a few hashes at once, queues a few, and answers 503 with Retry-After past that', async () => {
     const server = await serve({
       trustedProxies: ['127.0.0.1'],

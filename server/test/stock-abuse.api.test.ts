@@ -36,7 +36,7 @@ async function guestCart(server: TestServer, productId: number): Promise<string>
   return cart.body.cartToken ?? '';
 }
 
-describe('stock cannot be taken', () => {
+describe('stock cannot be taken', { timeout: 30_000 }, () => {
   let server: TestServer;
   const clock = manualClock();
   beforeAll(async () => {
@@ -212,7 +212,7 @@ describe('stock cannot be taken', () => {
   });
 });
 
-describe('open unpaid orders are limited', () => {
+describe('open unpaid orders are limited', { timeout: 30_000 }, () => {
   let server: TestServer;
   afterAll(async () => {
     await server.dispose();

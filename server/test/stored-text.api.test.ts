@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signup, startTestServer, type Schemas, type TestServer } from './test-server';
 
-describe('stored text', () => {
+describe('stored text', { timeout: 30_000 }, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -13,7 +13,6 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
-import { logout } from '../api/auth';
 import { cartKeys, cartMutations } from '../api/cart.queries';
 import { paths } from '../components/paths';
 import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
@@ -84,8 +83,11 @@ export function createSessionLogic({
       },
       goToSignIn: () => navigate(paths.signIn()),
       // The server revokes the token too; signing out never waits for it or fails with it.
+      // Loaded when needed, so the session chunk's imports (and the first visit) stay as they were.
       revokeToken: ({ context }) => {
-        if (context.token !== null) logout(context.token).catch(() => undefined);
+        const { token } = context;
+        if (token === null) return;
+        import('../api/auth').then(({ logout }) => logout(token)).catch(() => undefined);
       },
     },
     actors: {
