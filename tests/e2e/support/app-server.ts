@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../../server/src/main';
+import { startServer, type StartServerOptions } from '../../../server/src/main';
 import { distDir } from './paths';
 
 export type RunningApp = {
@@ -17,10 +17,22 @@ export type RunningApp = {
 export type StartAppOptions = {
   /** Honour the X-Inject-Latency / X-Inject-Status request headers (server/src/app.ts). */
   faults?: boolean;
+  /**
+   * scrypt cost for the passwords the journeys create. Default: the server tests' cheap one
+   * (N=1024), since journeys sign up and sign in dozens of times; the OWASP cost the server uses
+   * in production has its own server test.
+   */
+  passwordHashParams?: StartServerOptions['passwordHashParams'];
 };
 
+/** Cheap scrypt parameters, as the server tests use (server/test/test-server.ts). */
+export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
+
 /** The reference API on a free port with a fresh, freshly seeded database, serving dist/. */
-export async function startApp({ faults = false }: StartAppOptions = {}): Promise<RunningApp> {
+export async function startApp({
+  faults = false,
+  passwordHashParams = TEST_PASSWORD_HASH,
+}: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
   let problems: string[] = [];
   const server = await startServer({
@@ -28,6 +40,7 @@ export async function startApp({ faults = false }: StartAppOptions = {}): Promis
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
     faults,
+    passwordHashParams,
     logger: {
       info: () => undefined,
       error: (message, error) =>
