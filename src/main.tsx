@@ -11,6 +11,7 @@ import { SessionProvider } from './session/session';
 import { bootSession } from './session/session-handle';
 import './index.css';
 import { InspectorProvider } from './components/inspector';
+import { ChunkLoadError } from './components/lazy-part';
 
 // First of all: an identity-provider token in the address bar leaves it (and the history entry)
 // before anything else runs; the callback page takes it from memory.
@@ -30,7 +31,14 @@ const queryClient = createQueryClient();
 const session = bootSession({ queryClient, inspect });
 setupApi({ getToken: session.token, onUnauthorized: session.unauthorized });
 
-createRoot(rootElement).render(
+createRoot(rootElement, {
+  // A part that could not be fetched (offline) is an expected situation with its own message and
+  // Retry (lazy-part.tsx), not a defect: a warning. Anything else a boundary caught is an error.
+  onCaughtError: (error, info) => {
+    if (error instanceof ChunkLoadError) console.warn(error, error.cause);
+    else console.error(error, info.componentStack);
+  },
+}).render(
   <StrictMode>
     <InspectorProvider inspect={inspect}>
       <SessionProvider handle={session}>

@@ -32,6 +32,8 @@ export type SessionHandle = {
   stop(): void;
 };
 
+const noop = () => undefined;
+
 export type SessionHandleStatus = 'restoring' | 'asking' | 'settled';
 
 export type BootSessionOptions = {
@@ -99,6 +101,10 @@ export function bootSession({
         throw error;
       },
     );
+    const settled = loading;
+    // Marked as React marks what use() read, so a page that renders after the load (the
+    // actor already runs) reads it at once instead of suspending for a tick.
+    void settled.then((value) => Object.assign(settled, { status: 'fulfilled', value }), noop);
     return loading;
   }
 
@@ -156,7 +162,7 @@ export function bootSession({
 
 /** A handle around an actor that already runs (view tests build their own session actor). */
 export function runningSessionHandle(actor: SessionActor): SessionHandle {
-  const loaded = Promise.resolve(actor);
+  const loaded = Object.assign(Promise.resolve(actor), { status: 'fulfilled', value: actor });
   return {
     getActor: () => actor,
     getStatus: () => 'settled',

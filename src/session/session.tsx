@@ -77,7 +77,12 @@ export function useSessionActor(): SessionActor {
   const handle = useContext(SessionHandleContext);
   if (!handle) throw new Error('useSessionActor must be used inside <SessionProvider>');
   const actor = useRunningActor();
-  return actor ?? use(handle.load());
+  // use() on every render, not only while no actor runs: React must see the call it suspended
+  // on again when the load finishes (issue 16: the resilience harness caught "called use() to
+  // suspend in a previous render but did not call use() when it finished" on /sign-in). The
+  // handle marks its load fulfilled, so once loaded this never suspends.
+  const loaded = use(handle.load());
+  return actor ?? loaded;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 } from '@playwright/test';
 import { startApp, type RunningApp, type StartAppOptions } from './app-server';
 
+/** `status: 0`: no answer at all (the network dropped on purpose). */
 export type ExpectedHttpError = { status: number; path: RegExp };
 
 export type WorkerFixtures = {
@@ -48,12 +49,16 @@ export type TestFixtures = {
 
 type ErrorWatch = { problems: string[]; watch: (context: BrowserContext) => void };
 
-const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d+)/;
+// `net::ERR_INTERNET_DISCONNECTED`: no answer at all, declared as `status: 0` (a journey that
+// drops the network on purpose, issue 16).
+const FAILED_RESOURCE =
+  /^Failed to load resource: (?:the server responded with a status of (\d+)|net::ERR_INTERNET_DISCONNECTED)/;
 
 function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessage): boolean {
-  const status = Number(FAILED_RESOURCE.exec(message.text())?.[1]);
+  const failed = FAILED_RESOURCE.exec(message.text());
   const url = message.location().url;
-  if (!status || !url) return false;
+  if (!failed || !url) return false;
+  const status = failed[1] ? Number(failed[1]) : 0;
   const path = new URL(url).pathname;
   return expected.some((allowed) => allowed.status === status && allowed.path.test(path));
 }
