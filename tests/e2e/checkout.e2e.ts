@@ -203,6 +203,9 @@ test('in dark mode on a phone, a guest places a cash-on-delivery order', async (
 
   await page.waitForURL(/\/completed-checkout\/\d+$/);
   await expect(page.getByTestId('order-status')).toHaveText('Waiting For Payment');
+  // The pointer leaves the toast (at the bottom on a phone, where Place Order was): hovering a
+  // toast pauses its timer.
+  await page.mouse.move(0, 0);
   await expect(page.getByText('Order placed! You will pay on delivery.')).toBeHidden({
     timeout: 10_000,
   });
