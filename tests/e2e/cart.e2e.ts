@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/src/main';
-import type { CartPromos } from '../../src/api/types';
+import { ok } from '../support/test-api';
 import { expectA11y, setTheme } from './support/axe';
 import { distDir } from './support/paths';
-import { addToCart, gate, injectIntoRequests, serverCart } from './support/cart';
+import { addToCart, gate, injectIntoRequests, pageApi, serverCart } from './support/cart';
 import { expect, test } from './support/fixtures';
 
 // This file's API honours the fault headers, so journeys can slow down or fail chosen calls.
@@ -240,7 +240,6 @@ test('a refused quantity change rolls back with the server reason', async ({
 });
 
 test('a shopper applies a promo, sees the discounted total, clears it, and reads why others are refused', async ({
-  app,
   page,
   expectedHttpErrors,
 }) => {
@@ -256,10 +255,7 @@ test('a shopper applies a promo, sees the discounted total, clears it, and reads
   await chooser.getByText('Choose your best voucher discount').waitFor();
 
   // What is offered is what the server says this cart qualifies for.
-  const token = await page.evaluate(() => window.localStorage.getItem('cartToken'));
-  const promos = await fetch(new URL('/api/v1/cart/promos', app.url), {
-    headers: { 'X-Cart-Token': token ?? '' },
-  }).then((response) => response.json() as Promise<CartPromos>);
+  const promos = await ok((await pageApi(page)).GET('/api/v1/cart/promos'), 'promos');
   expect(promos.availablePromos.map((promo) => promo.code)).toEqual(['CASHBACK25']);
   await expect(
     chooser.getByRole('list', { name: 'Available promos' }).getByRole('button'),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Cart, OrderDetail, OrderStatusEvent } from '../../src/api/types';
+import type { OrderStatusEvent } from '../../src/api/types';
+import { ok } from '../support/test-api';
 import { expectA11y, setTheme } from './support/axe';
 import {
   arrangeCart,
@@ -12,6 +13,7 @@ import {
   orderIdFromUrl,
   orderTokenOf,
 } from './support/checkout';
+import { pageApi, serverCart } from './support/cart';
 import { expect, test } from './support/fixtures';
 
 test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmation with the server’s totals', async ({
@@ -49,9 +51,12 @@ test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmatio
   const orderId = orderIdFromUrl(page);
   const token = await orderTokenOf(page, orderId);
   expect(token).toBeTruthy();
-  const order = await fetch(new URL(`/api/v1/order/${orderId}`, app.url), {
-    headers: { 'X-Order-Token': token ?? '' },
-  }).then((response) => response.json() as Promise<OrderDetail>);
+  const order = await ok(
+    app.api
+      .as({ orderToken: token })
+      .GET('/api/v1/order/{orderId}', { params: { path: { orderId } } }),
+    'the order',
+  );
   expect(order.status).toBe('PAID');
   const totals = page.getByTestId('order-totals');
   await expect(totals).toContainText('Subtotal$10.00');
@@ -86,12 +91,7 @@ test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmatio
   await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Order not found');
   await stranger.close();
 
-  const cart = await page.evaluate(async () => {
-    const response = await fetch('/api/v1/cart', {
-      headers: { 'X-Cart-Token': localStorage.getItem('cartToken') ?? '' },
-    });
-    return (await response.json()) as Cart;
-  });
+  const cart = await serverCart(page);
   expect(cart.cartItems).toEqual([]);
 });
 
@@ -105,15 +105,11 @@ function countRequests(page: Page, method: string, path: string) {
 }
 
 async function readHistory(page: Page, orderId: number): Promise<OrderStatusEvent[]> {
-  const token = await orderTokenOf(page, orderId);
-  return page.evaluate(
-    async ({ id, orderToken }) => {
-      const response = await fetch(`/api/v1/order/${id}/history`, {
-        headers: { 'X-Order-Token': orderToken ?? '' },
-      });
-      return (await response.json()) as OrderStatusEvent[];
-    },
-    { id: orderId, orderToken: token },
+  const orderToken = await orderTokenOf(page, orderId);
+  const api = (await pageApi(page)).as({ orderToken });
+  return ok(
+    api.GET('/api/v1/order/{orderId}/history', { params: { path: { orderId } } }),
+    'the order history',
   );
 }
 
@@ -325,14 +321,8 @@ test('a cart emptied elsewhere says there is nothing to display in checkout', as
   await page.getByTestId('order-button').click();
   await expect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
   // Meanwhile the cart is emptied in another tab.
-  await page.evaluate(async () => {
-    const token = window.localStorage.getItem('cartToken') ?? '';
-    const response = await fetch('/api/v1/cart', {
-      method: 'DELETE',
-      headers: { 'X-Cart-Token': token },
-    });
-    if (!response.ok) throw new Error(`clearing the cart answered ${response.status}`);
-  });
+  const cleared = await (await pageApi(page)).DELETE('/api/v1/cart');
+  expect(cleared.response.ok, `clearing the cart answered ${cleared.response.status}`).toBe(true);
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(
     page.getByText('There is nothing to display, please order and come back.'),

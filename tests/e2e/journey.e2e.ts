@@ -1,4 +1,5 @@
-import type { AccountOrder, Product } from '../../src/api/types';
+import type { Product } from '../../src/api/types';
+import { ok } from '../support/test-api';
 import {
   buyableProductIds,
   expectGreeting,
@@ -15,6 +16,7 @@ import {
   orderIdFromUrl,
   shopper,
 } from './support/checkout';
+import { pageApi } from './support/cart';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -97,12 +99,6 @@ test('a signed-in shopper buys from the product page and finds the order in the 
   await expect(row).toBeVisible();
   await expect(row).toContainText('Processed');
   expect(product.price).toBeGreaterThan(0);
-  const history = await page.evaluate(async () => {
-    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
-    const response = await fetch('/api/v1/account/orders', {
-      headers: { Authorization: `Bearer ${token ?? ''}` },
-    });
-    return (await response.json()) as AccountOrder[];
-  });
+  const history = await ok((await pageApi(page)).GET('/api/v1/account/orders'), 'history');
   expect(history.find((order) => order.orderId === orderId)?.status).toBe('PAID');
 });

@@ -1,14 +1,9 @@
 // Arrange steps of the account and sign-in journeys, done the way the storefront's own client
-// would: through /api/v1 with a bearer token or the guest cart token. Only tests do this by hand.
+// would: through /api/v1 with a bearer token, on the typed test client (tests/support/test-api.ts).
 import { expect, type Page } from '@playwright/test';
-import type {
-  AddressInput,
-  Cart,
-  OrderRequest,
-  OrderResponse,
-  Product,
-} from '../../../src/api/types';
+import type { AddressInput, OrderRequest } from '../../../src/api/types';
 import { sampleOrderRequest } from '../../fixtures/checkout';
+import { ok } from '../../support/test-api';
 import type { RunningApp } from './app-server';
 
 export const DEMO = { email: 'demo@lumen.test', password: 'coffee123' } as const;
@@ -26,30 +21,13 @@ export function newShopper(prefix = 'shopper') {
   };
 }
 
-async function call<T>(
-  app: RunningApp,
-  method: string,
-  path: string,
-  { token, body }: { token?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(new URL(path, app.url), {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  }
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
 /** Products a shopper can buy online, with stock to spare. */
 export async function buyableProductIds(app: RunningApp, count: number): Promise<number[]> {
-  const page = await app.getJson<{ items: Product[] }>(
-    '/api/v1/products/search?category=coffee_baverage&page=0&size=12',
+  const page = await ok(
+    app.api.GET('/api/v1/products/search', {
+      params: { query: { category: 'coffee_baverage', page: 0, size: 12 } },
+    }),
+    'buyableProductIds',
   );
   const ids = page.items
     .filter((product) => product.isAvailableAtWeb && product.quantity >= 5)
@@ -63,22 +41,29 @@ export async function registerThroughApi(
   app: RunningApp,
   shopper: { username: string; email: string; password: string },
 ): Promise<string> {
-  const { token } = await call<{ token: string }>(app, 'POST', '/api/v1/auth/signup', {
-    body: shopper,
-  });
+  const { token } = await ok(
+    app.api.POST('/api/v1/auth/signup', { body: shopper }),
+    'registerThroughApi',
+  );
   return token;
 }
 
 export function addToUserCart(app: RunningApp, token: string, productId: number, quantity: number) {
-  return call<Cart>(app, 'POST', '/api/v1/cart/items', { token, body: { productId, quantity } });
+  return ok(
+    app.api.as({ token }).POST('/api/v1/cart/items', { body: { productId, quantity } }),
+    'addToUserCart',
+  );
 }
 
 export function userCart(app: RunningApp, token: string) {
-  return call<Cart>(app, 'GET', '/api/v1/cart', { token });
+  return ok(app.api.as({ token }).GET('/api/v1/cart'), 'userCart');
 }
 
 export function addAddressThroughApi(app: RunningApp, token: string, address: AddressInput) {
-  return call(app, 'POST', '/api/v1/account/address', { token, body: address });
+  return ok(
+    app.api.as({ token }).POST('/api/v1/account/address', { body: address }),
+    'addAddressThroughApi',
+  );
 }
 
 /** A cash-on-delivery order (PENDING, "Waiting For Payment") for the signed-in user. */
@@ -87,14 +72,16 @@ export function placeCodOrder(
   token: string,
   overrides: Partial<OrderRequest> = {},
 ) {
-  return call<OrderResponse>(app, 'POST', '/api/v1/order', {
-    token,
-    body: sampleOrderRequest({
-      paymentMethod: 'cod',
-      idempotencyKey: crypto.randomUUID(),
-      ...overrides,
+  return ok(
+    app.api.as({ token }).POST('/api/v1/order', {
+      body: sampleOrderRequest({
+        paymentMethod: 'cod',
+        idempotencyKey: crypto.randomUUID(),
+        ...overrides,
+      }),
     }),
-  });
+    'placeCodOrder',
+  );
 }
 
 /** What the page stores: the remembered session lives in local storage. */

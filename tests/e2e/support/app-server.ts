@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type StartServerOptions } from '../../../server/src/main';
+import { createTestApi, type TestApi } from '../../support/test-api';
 import { distDir } from './paths';
 
 export type RunningApp = {
   /** Origin serving both the built SPA and /api/v1, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The typed test client (tests/support/test-api.ts) on this app, calling as a guest. */
+  api: TestApi;
   /** GET an API path from the test's side (what the shopper's page should agree with). */
   getJson: <T>(path: string) => Promise<T>;
   /** Server errors and answers that broke openapi.yaml since the last call (then cleared). */
@@ -57,12 +60,14 @@ export async function startApp({
     },
     onContractViolation: (message) => problems.push(`contract violation: ${message}`),
   });
+  const api = createTestApi(server.url);
   return {
     url: server.url,
+    api,
     getJson: async <T>(path: string) => {
-      const response = await fetch(new URL(path, server.url));
-      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-      return (await response.json()) as T;
+      const answer = await api<T>('GET', path);
+      if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+      return answer.body;
     },
     takeServerProblems: () => {
       const taken = problems;

@@ -30,6 +30,24 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
+ * Runs `analyse` with the page's animation clock stopped (Chrome DevTools Protocol), so nothing
+ * fades while axe reads colours: a toast whose time runs out during the analysis starts leaving
+ * but stays at its first frame (fully shown) until axe is done, instead of being measured
+ * half-transparent (contrast 1.01 under load).
+ */
+async function withAnimationsFrozen<T>(page: Page, analyse: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  try {
+    return await analyse();
+  } finally {
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    await cdp.detach();
+  }
+}
+
+/**
  * Runs axe-core on what the page shows now, once its animations have finished, and fails on any
  * serious or critical violation, naming the rule and the first offending elements.
  */
@@ -42,7 +60,7 @@ async function expectNoSeriousViolations(
   let builder = new AxeBuilder({ page });
   builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS);
   for (const selector of include) builder = builder.include(selector);
-  const results = await builder.analyze();
+  const results = await withAnimationsFrozen(page, () => builder.analyze());
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );

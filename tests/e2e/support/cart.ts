@@ -1,6 +1,26 @@
 import type { Page } from '@playwright/test';
 import type { Cart } from '../../../src/api/types';
 import { CART_TOKEN_STORAGE_KEY } from '../../../src/app/api-setup';
+import { createTestApi, ok } from '../../support/test-api';
+
+/** The guest cart token the page keeps (the local-storage key the app reads), if any. */
+function storedCartToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), CART_TOKEN_STORAGE_KEY);
+}
+
+/**
+ * The typed test client on the page's origin, calling as the page's shopper would: with the
+ * guest cart token and the session token it keeps (local or session storage), if any.
+ */
+export async function pageApi(page: Page) {
+  const token = await page.evaluate(
+    () => window.localStorage.getItem('token') ?? window.sessionStorage.getItem('token'),
+  );
+  return createTestApi(new URL(page.url()).origin, {
+    cartToken: await storedCartToken(page),
+    token,
+  });
+}
 
 /**
  * Puts products in the page's guest cart through the API, as the app itself would: the guest
@@ -8,36 +28,23 @@ import { CART_TOKEN_STORAGE_KEY } from '../../../src/app/api-setup';
  * the shop's origin; reload it afterwards so the app reads the new cart.
  */
 export async function addToCart(page: Page, productId: number, quantity = 1): Promise<Cart> {
-  return page.evaluate(
-    async ({ productId, quantity, key }) => {
-      const token = window.localStorage.getItem(key);
-      const response = await fetch('/api/v1/cart/items', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { 'X-Cart-Token': token } : {}),
-        },
-        body: JSON.stringify({ productId, quantity }),
-      });
-      if (!response.ok) throw new Error(`addToCart answered ${response.status}`);
-      const cart = (await response.json()) as Cart;
-      if (cart.cartToken) window.localStorage.setItem(key, cart.cartToken);
-      return cart;
-    },
-    { productId, quantity, key: CART_TOKEN_STORAGE_KEY },
+  const api = await pageApi(page);
+  const cart = await ok(
+    api.POST('/api/v1/cart/items', { body: { productId, quantity } }),
+    'addToCart',
   );
+  if (cart.cartToken) {
+    await page.evaluate(([key, token]) => window.localStorage.setItem(key, token), [
+      CART_TOKEN_STORAGE_KEY,
+      cart.cartToken,
+    ] as const);
+  }
+  return cart;
 }
 
 /** The page's guest cart as the server has it now (what the page must agree with). */
 export async function serverCart(page: Page): Promise<Cart> {
-  return page.evaluate(async (key) => {
-    const token = window.localStorage.getItem(key);
-    const response = await fetch('/api/v1/cart', {
-      headers: token ? { 'X-Cart-Token': token } : {},
-    });
-    if (!response.ok) throw new Error(`GET /cart answered ${response.status}`);
-    return (await response.json()) as Cart;
-  }, CART_TOKEN_STORAGE_KEY);
+  return ok((await pageApi(page)).GET('/api/v1/cart'), 'serverCart');
 }
 
 /**
