@@ -1,6 +1,7 @@
 import type { operations } from '../../src/api/schema';
 import type { ScryptParams, TokenClaims } from './auth';
 import type { Db } from './db';
+import type { RelyingParty } from './oidc/relying-party';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface Logger {
@@ -18,6 +19,8 @@ export interface AppConfig {
   selfOrigins: string[];
   /** Identity-provider return addresses allowed besides `<self origin>/auth/callback`; exact URLs. */
   idpCallbackUrls: string[];
+  /** The OpenID provider shoppers may sign in with (OIDC_* settings); none: no provider button. */
+  oidc?: RelyingParty | null;
   /** How long an unpaid card order holds its stock. */
   stockReservationMinutes: number;
   /** A guest cart untouched this long is deleted. */
