@@ -323,7 +323,10 @@ describe('the callback', () => {
     expect(refused.text).toContain('This sign-in has expired or was started in another browser');
     expect(tokenOf(refused)).toBeNull();
 
-    const elsewhere = await new Browser().request(back);
+    // Another browser, with a flow cookie of its own (an attacker's login-CSRF link).
+    const other = new Browser();
+    await other.request(`${server.url}/api/v1/auth/oidc/authorize`);
+    const elsewhere = await other.request(back);
     expect(elsewhere.status).toBe(400);
     expect(tokenOf(elsewhere)).toBeNull();
 
