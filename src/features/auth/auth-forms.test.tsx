@@ -18,12 +18,15 @@ vi.mock('../../api/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthModule>()),
   login: vi.fn(),
   signup: vi.fn(),
+  authProviders: vi.fn(),
 }));
-const { login, signup } = await import('../../api/auth');
+const { authProviders, login, signup } = await import('../../api/auth');
 
 beforeEach(() => {
   vi.mocked(login).mockReset();
   vi.mocked(signup).mockReset();
+  vi.mocked(authProviders).mockReset();
+  vi.mocked(authProviders).mockResolvedValue({ providers: [] });
 });
 
 function renderPage(page: 'sign-in' | 'register') {
@@ -58,6 +61,30 @@ async function messageAfterBlur(
   const id = input.getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;
 }
+
+describe('the identity-provider button', () => {
+  it.each([
+    ['sign-in', 'Sign in with Lumen ID'],
+    ['register', 'Sign up with Lumen ID'],
+  ] as const)('shows on %s when the server lists a provider', async (page, text) => {
+    vi.mocked(authProviders).mockResolvedValue({ providers: [{ id: 'oidc', name: 'Lumen ID' }] });
+    renderPage(page);
+    const button = await screen.findByRole('link', { name: text });
+    expect(new URL(button.getAttribute('href') ?? '').pathname).toBe('/api/v1/auth/oidc/authorize');
+    expect(screen.getByText('Or used email')).toBeTruthy();
+  });
+
+  it.each(['sign-in', 'register'] as const)(
+    'is absent on %s when the server has no provider, and so is the divider',
+    async (page) => {
+      renderPage(page);
+      await vi.waitFor(() => expect(authProviders).toHaveBeenCalled());
+      await screen.findByRole('button', { name: page === 'sign-in' ? 'Sign in' : 'Sign up' });
+      expect(screen.queryByTestId('identity-provider')).toBeNull();
+      expect(screen.queryByText('Or used email')).toBeNull();
+    },
+  );
+});
 
 describe('sign-in form', () => {
   it.each([
