@@ -11,15 +11,10 @@ import { reseed } from '../../server/src/seed';
 import { getUserByEmail } from '../../server/src/session';
 import type { OrderRequest } from '../../src/api/types';
 import { sampleAddress, sampleOrderRequest } from '../../tests/fixtures/checkout';
+import { createTestApi, ok } from '../../tests/support/test-api';
 
 type JsonMap = Record<string, string | number | boolean | null>;
 export type StateHandler = (params?: unknown) => Promise<JsonMap | undefined>;
-
-interface CallOptions {
-  token?: string;
-  cartToken?: string;
-  body?: unknown;
-}
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -42,6 +37,8 @@ export interface ProviderStates {
 
 export function createProviderStates(server: RunningServer): ProviderStates {
   const { db, config } = server;
+  const api = createTestApi(server.url);
+  const SETUP = 'state set-up';
   /** The bearer token the next interaction's Authorization header is replaced with. */
   let bearer: string | undefined;
 
@@ -56,27 +53,6 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     );
   }
 
-  async function call<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    { token, cartToken, body }: CallOptions = {},
-  ): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (cartToken) headers['X-Cart-Token'] = cartToken;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      throw new Error(`state set-up: ${method} ${path} answered ${response.status} ${text}`);
-    }
-    return (text ? JSON.parse(text) : {}) as T;
-  }
-
   /** Every state starts here: the seeded shop, the demo user signed in. */
   async function fresh(): Promise<string> {
     await reseed(db, new Date(), config.passwordHash);
@@ -86,32 +62,31 @@ export function createProviderStates(server: RunningServer): ProviderStates {
 
   async function userCartWithProduct3(): Promise<{ token: string; cartItemId: number }> {
     const token = await fresh();
-    const cart = await call<{ cartItems: { cartItemId: number }[] }>('POST', '/api/v1/cart/items', {
-      token,
-      body: { productId: 3, quantity: 1 },
-    });
+    const cart = await ok(
+      api.as({ token }).POST('/api/v1/cart/items', { body: { productId: 3, quantity: 1 } }),
+      SETUP,
+    );
     const cartItemId = cart.cartItems[0]?.cartItemId;
     if (cartItemId === undefined) throw new Error('state set-up: the cart has no line');
     return { token, cartItemId };
   }
 
   async function guestCartWithProduct3(): Promise<string> {
-    const cart = await call<{ cartToken: string | null }>('POST', '/api/v1/cart/items', {
-      body: { productId: 3, quantity: 1 },
-    });
+    const cart = await ok(
+      api.POST('/api/v1/cart/items', { body: { productId: 3, quantity: 1 } }),
+      SETUP,
+    );
     if (!cart.cartToken) throw new Error('state set-up: a guest cart came back without a token');
     return cart.cartToken;
   }
 
   async function userCardOrder(): Promise<{ orderId: number; clientSecret: string }> {
     const token = await fresh();
-    const order = await call<{ orderId: number; clientSecret: string | null }>(
-      'POST',
-      '/api/v1/order',
-      {
-        token,
+    const order = await ok(
+      api.as({ token }).POST('/api/v1/order', {
         body: orderBody(DEMO_USER.email, 'provider-state-user-order'),
-      },
+      }),
+      SETUP,
     );
     if (!order.clientSecret)
       throw new Error('state set-up: a card order came back without a client secret');
@@ -175,17 +150,19 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     },
     'the user has two addresses': async () => {
       const token = await fresh();
-      const created = await call<{ addressId: number }>('POST', '/api/v1/account/address', {
-        token,
-        body: {
-          ...sampleAddress,
-          apartment: 'Suite 4',
-          city: 'Ottawa',
-          postalCode: 'K1P 1J1',
-          street: '1 Wellington Street',
-          phoneNumber: '16135550100',
-        },
-      });
+      const created = await ok(
+        api.as({ token }).POST('/api/v1/account/address', {
+          body: {
+            ...sampleAddress,
+            apartment: 'Suite 4',
+            city: 'Ottawa',
+            postalCode: 'K1P 1J1',
+            street: '1 Wellington Street',
+            phoneNumber: '16135550100',
+          },
+        }),
+        SETUP,
+      );
       return { addressId: created.addressId };
     },
     'the user has placed an order': async () => {
@@ -198,12 +175,20 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     },
     'the user has a cart with product 3 shipped with method 2': async () => {
       const { token, cartItemId } = await userCartWithProduct3();
-      await call('PATCH', '/api/v1/cart/shipping/2', { token });
+      await ok(
+        api.as({ token }).PATCH('/api/v1/cart/shipping/{methodId}', {
+          params: { path: { methodId: 2 } },
+        }),
+        SETUP,
+      );
       return { cartItemId };
     },
     'the user has a cart with product 3 and promo FREESHIP2': async () => {
       const { token, cartItemId } = await userCartWithProduct3();
-      await call('PATCH', '/api/v1/cart/promo-code', { token, body: { code: 'FREESHIP2' } });
+      await ok(
+        api.as({ token }).PATCH('/api/v1/cart/promo-code', { body: { code: 'FREESHIP2' } }),
+        SETUP,
+      );
       return { cartItemId };
     },
     'a guest cart with product 3 exists': async () => {
@@ -222,15 +207,14 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     'the user has a card order awaiting payment': async () => userCardOrder(),
     'the user has a card order whose payment succeeded': async () => {
       const { orderId, clientSecret } = await userCardOrder();
-      const result = await call<{ paymentIntent?: { status: string } }>(
-        'POST',
-        '/api/v1/payment/sandbox/confirm',
-        {
+      const result = await ok(
+        api.POST('/api/v1/payment/sandbox/confirm', {
           body: {
             clientSecret,
             card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
           },
-        },
+        }),
+        SETUP,
       );
       if (result.paymentIntent?.status !== 'succeeded') {
         throw new Error('state set-up: the 4242 card did not succeed');
@@ -240,13 +224,12 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     'a guest card order exists': async () => {
       await fresh();
       bearer = undefined;
-      const order = await call<{
-        orderId: number;
-        orderToken: string | null;
-        clientSecret: string | null;
-      }>('POST', '/api/v1/order', {
-        body: orderBody('guest@lumen.test', 'provider-state-guest-order'),
-      });
+      const order = await ok(
+        api.POST('/api/v1/order', {
+          body: orderBody('guest@lumen.test', 'provider-state-guest-order'),
+        }),
+        SETUP,
+      );
       if (!order.orderToken || !order.clientSecret) {
         throw new Error('state set-up: a guest card order came back without its tokens');
       }

@@ -2,8 +2,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { components } from '../../src/api/schema';
 import { sampleAddress } from '../../tests/fixtures/checkout';
+import {
+  createTestApi,
+  ok,
+  type ApiAnswer,
+  type CallOptions,
+  type Loose,
+  type Schemas,
+  type TestApi,
+} from '../../tests/support/test-api';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
 
 export interface TestServer extends RunningServer {
@@ -18,62 +26,17 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
-export interface CallOptions {
-  body?: unknown;
-  /** Sent as-is instead of JSON.stringify(body). */
-  rawBody?: string;
-  contentType?: string | null;
-  token?: string;
-  cartToken?: string;
-  orderToken?: string;
-  headers?: Record<string, string>;
-}
+/**
+ * The tests' one HTTP client (tests/support/test-api.ts): typed by the contract
+ * (`server.api.POST('/api/v1/cart/items', { body })`) and callable raw for what the contract
+ * cannot express (`server.api('POST', '/cart/items', { rawBody: '{' })`).
+ */
+export type ApiClient = TestApi;
+export type { ApiAnswer, CallOptions, Loose, Schemas };
 
-/** Contract types generated from openapi.yaml, so the tests read answers by the contract's field names. */
-export type Schemas = components['schemas'];
-export type Loose = Record<string, unknown>;
-
-export interface ApiAnswer<T = Loose> {
-  status: number;
-  body: T;
-  headers: Headers;
-  text: string;
-}
-
-export type ApiClient = <T = Loose>(
-  method: string,
-  path: string,
-  options?: CallOptions,
-) => Promise<ApiAnswer<T>>;
-
+/** A test client for the API at `baseUrl` (kept under this name for the server tests). */
 export function apiClient(baseUrl: string): ApiClient {
-  return async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && options.contentType !== null) {
-      headers['Content-Type'] = options.contentType ?? 'application/json';
-    }
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    if (options.cartToken) headers['X-Cart-Token'] = options.cartToken;
-    if (options.orderToken) headers['X-Order-Token'] = options.orderToken;
-    const url = path.startsWith('http')
-      ? path
-      : `${baseUrl}${path.startsWith('/api') ? '' : '/api/v1'}${path}`;
-    const response = await fetch(url, {
-      method,
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      redirect: 'manual',
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '') {
-      parsed = JSON.parse(text);
-    }
-    return { status: response.status, body: parsed as never, headers: response.headers, text };
-  };
+  return createTestApi(baseUrl);
 }
 
 export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
@@ -120,11 +83,11 @@ export async function login(
   email = DEMO.email,
   password = DEMO.password,
 ): Promise<string> {
-  const res = await api<{ token: string }>('POST', '/auth/login', {
-    body: { loginInput: email, password, rememberMe: true },
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
-  return res.body.token;
+  const { token } = await ok(
+    api.POST('/api/v1/auth/login', { body: { loginInput: email, password, rememberMe: true } }),
+    'login',
+  );
+  return token;
 }
 
 let counter = 0;
@@ -134,11 +97,13 @@ export async function signup(
 ): Promise<{ token: string; email: string }> {
   counter += 1;
   const email = `${prefix}-${process.pid}-${counter}-${Date.now()}@lumen.test`;
-  const res = await api<{ token: string }>('POST', '/auth/signup', {
-    body: { username: `${prefix}-user-${counter}`, email, password: 'secret123' },
-  });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
-  return { token: res.body.token, email };
+  const { token } = await ok(
+    api.POST('/api/v1/auth/signup', {
+      body: { username: `${prefix}-user-${counter}`, email, password: 'secret123' },
+    }),
+    'signup',
+  );
+  return { token, email };
 }
 
 export function newKey(): string {

@@ -101,7 +101,7 @@ describe('CartSummaryPanel', () => {
     expect(within(region).getByText('Promo code has expired')).toBeDefined();
   });
 
-  it('with a discount, strikes through subtotal plus tax and shows the chip', () => {
+  it('with a discount, strikes through the total plus the discount and shows the chip', () => {
     renderWithQueries(<CartSummaryPanel cart={discounted} />);
 
     expect(screen.getByTestId('cart-total').textContent).toBe('$7.45');

@@ -22,8 +22,15 @@ describe('formatItemPrice (Order Items lines, spec: the price followed by ",00")
 });
 
 describe('amountBeforeDiscount (the struck-through amount)', () => {
-  it('is subtotal plus tax, added in cents so no float error shows', () => {
-    expect(amountBeforeDiscount({ subtotal: 0.1, tax: 0.2 })).toBe(0.3);
-    expect(amountBeforeDiscount({ subtotal: 40, tax: 4 })).toBe(44);
+  it('is the total plus the discount, added in cents so no float error shows', () => {
+    expect(amountBeforeDiscount({ total: 0.1, discount: 0.2 })).toBe(0.3);
+    expect(amountBeforeDiscount({ total: 41.5, discount: 2.5 })).toBe(44);
+  });
+
+  it('counts shipping once it is chosen, so it is never lower than the total (D9)', () => {
+    // $20.00 of items, CASHBACK25 (-$2.50), tax $2.00, shipping $6.99: total $26.49.
+    const before = amountBeforeDiscount({ total: 26.49, discount: 2.5 });
+    expect(before).toBe(28.99);
+    expect(before).toBeGreaterThan(26.49);
   });
 });

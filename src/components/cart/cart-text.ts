@@ -27,12 +27,13 @@ export function formatItemPrice(amount: number): string {
 }
 
 /**
- * The struck-through amount beside a discounted total (spec §4 "Total display"): subtotal plus
- * tax, both the server's numbers. The contract has no field for it, so the two are added here,
- * in whole cents so no float error shows; the amount charged is always the server's `total`.
+ * The struck-through amount beside a discounted total (spec §4 "Total display"; D9): what the
+ * shopper would pay without the promo, the server's total plus the server's discount, so it is
+ * never lower than the total beside it, shipping chosen or not. Added in whole cents so no float
+ * error shows; the amount charged is always the server's `total`.
  */
-export function amountBeforeDiscount(cart: Pick<Cart, 'subtotal' | 'tax'>): number {
-  return (Math.round(cart.subtotal * 100) + Math.round(cart.tax * 100)) / 100;
+export function amountBeforeDiscount(cart: Pick<Cart, 'total' | 'discount'>): number {
+  return (Math.round(cart.total * 100) + Math.round(cart.discount * 100)) / 100;
 }
 
 /** Spec §4: the promo chip (and a discounted total) appear only when the discount is non-zero. */

@@ -6,7 +6,7 @@ import { amountBeforeDiscount, hasDiscount } from './cart-text';
 
 /**
  * Spec §4 "Total display": with a discount, the total large with the pre-discount amount
- * (subtotal plus tax) struck through; without one, only the total. A strike-through is not read
+ * (the total plus the discount, D9) struck through; without one, only the total. A strike-through is not read
  * out, so screen readers hear "before discount" instead.
  */
 export function TotalDisplay({ cart }: { cart: Cart }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MENU_FILTERS, type MenuFilters } from '../../../machines/menu.machine';
-import { menuQueryParams, menuSearchString, parseMenuSearch } from './menu-filters';
+import { SORT_LABELS, menuQueryParams, menuSearchString, parseMenuSearch } from './menu-filters';
 
 describe('menu filters in the URL', () => {
   it('round-trip through the query string', () => {
@@ -61,5 +61,16 @@ describe('menu query parameters (spec §9)', () => {
       sortBy: 'price',
       sortDirection: 'desc',
     });
+  });
+});
+
+describe('sort labels (D9: a label says what the order is)', () => {
+  it('names the default createdAt-ascending order "All Items", not "Newest"', () => {
+    expect(menuQueryParams({ ...DEFAULT_MENU_FILTERS, sort: 'all' })).toMatchObject({
+      sortBy: 'createdAt',
+      sortDirection: 'asc',
+    });
+    expect(SORT_LABELS.all).toBe('All Items');
+    expect(Object.values(SORT_LABELS)).not.toContain('Newest');
   });
 });

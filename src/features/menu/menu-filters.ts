@@ -22,7 +22,8 @@ export const PRICE_LABELS: Record<PriceFilter, string> = {
 };
 
 export const SORT_LABELS: Record<SortOption, string> = {
-  all: 'Newest',
+  // D9: the spec's `all` is createdAt ascending, the shop's default order: never "Newest".
+  all: 'All Items',
   best_selling: 'Best selling',
   // Short enough for a phone-width select; "lowest price first" is what the option does.
   price_asc: 'Lowest price',

@@ -86,8 +86,9 @@ export function OrderConfirmationPage() {
 
 function Confirmation({ order, orderToken }: { order: OrderDetail; orderToken: string | null }) {
   const [tracking, setTracking] = useState(false);
-  // Spec §2: Subtotal is the total minus shipping minus tax (the server's numbers, not summed here).
-  const subtotal = order.totalAmount - order.shippingAmount - order.taxAmount;
+  // Spec §2 derives Subtotal as total − shipping − tax, which only adds up without a promo. D9:
+  // the server's item subtotal, so Subtotal − Discount + Tax + Shipping = Grand Total as shown.
+  const subtotal = order.subtotalAmount;
   return (
     <PageContainer>
       <PageTitle subtitle={`A confirmation has been sent to ${order.email}.`}>
