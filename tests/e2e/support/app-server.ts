@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../../server/src/main';
+import { randomBytes } from 'node:crypto';
+import { LOCAL_CLIENT_ID, startLocalProvider } from '../../../server/src/local-oidc/provider';
+import { oidcRedirectUris, startServer } from '../../../server/src/main';
 import { distDir } from './paths';
 
 export type RunningApp = {
@@ -19,11 +21,21 @@ export type StartAppOptions = {
   faults?: boolean;
 };
 
-/** The reference API on a free port with a fresh, freshly seeded database, serving dist/. */
+/**
+ * The reference API on a free port with a fresh, freshly seeded database, serving dist/, and the
+ * local OpenID provider beside it on another free port (as scripts/start.sh runs them).
+ */
 export async function startApp({ faults = false }: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
   let problems: string[] = [];
+  const clientSecret = randomBytes(24).toString('base64url');
+  let apiConfig: Parameters<typeof oidcRedirectUris>[0] | null = null;
+  const provider = await startLocalProvider({
+    clientSecret,
+    redirectUris: () => (apiConfig ? oidcRedirectUris(apiConfig) : []),
+  });
   const server = await startServer({
+    oidc: { issuer: provider.issuer, clientId: LOCAL_CLIENT_ID, clientSecret },
     port: 0,
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
@@ -37,6 +49,7 @@ export async function startApp({ faults = false }: StartAppOptions = {}): Promis
     },
     onContractViolation: (message) => problems.push(`contract violation: ${message}`),
   });
+  apiConfig = server.config;
   return {
     url: server.url,
     getJson: async <T>(path: string) => {
@@ -51,6 +64,7 @@ export async function startApp({ faults = false }: StartAppOptions = {}): Promis
     },
     close: async () => {
       await server.close();
+      await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
