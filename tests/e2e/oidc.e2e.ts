@@ -19,7 +19,10 @@ async function openProvider(page: Page, appUrl: string): Promise<void> {
 test('a new shopper signs in through the OpenID provider and no token is left behind', async ({
   page,
   app,
+  expectedHttpErrors,
 }) => {
+  // Back from the shop to the provider's finished sign-in answers 400 on purpose.
+  expectedHttpErrors.push({ status: 400, path: /^\/interaction\// });
   await openProvider(page, app.url);
   await pwExpect(
     page.getByText('Lumen Roastery will receive your name and email address.'),
@@ -35,9 +38,10 @@ test('a new shopper signs in through the OpenID provider and no token is left be
   await page.waitForURL((url) => url.origin === app.url && url.pathname === '/');
   await expectGreeting(page, 'Sam Taylor');
   expect(page.url()).not.toContain('token');
-  // Nor in the history.
+  // Nor in the history: one step back is the provider's page, which says the sign-in is over.
   await page.goBack();
   expect(page.url()).not.toContain('token=');
+  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('This sign-in is over');
   await page.goto('/account');
   await pwExpect(page.getByTestId('account-detail')).toContainText('sam.taylor@idp.test');
 

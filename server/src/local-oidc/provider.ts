@@ -159,12 +159,22 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
       return;
     }
     const [, uid, action] = match;
-    const details = await oidc.interactionDetails(req, res);
-    if (details.uid !== uid) throw new Error('interaction mismatch');
     const redirectOrigins = options
       .redirectUris()
       .map(originOf)
       .filter((origin): origin is string => origin !== null);
+    let details;
+    try {
+      details = await oidc.interactionDetails(req, res);
+      if (details.uid !== uid) throw new Error('interaction mismatch');
+    } catch {
+      // Finished, expired, or another browser's (e.g. the Back button after signing in).
+      res.statusCode = 400;
+      for (const [k, v] of Object.entries(brandPageHeaders())) res.setHeader(k, v);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(overPage(redirectOrigins[0]));
+      return;
+    }
     if (req.method === 'GET' && !action) {
       res.statusCode = 200;
       for (const [k, v] of Object.entries(brandPageHeaders(redirectOrigins))) res.setHeader(k, v);
@@ -248,5 +258,14 @@ function interactionPage(uid: string, identities: DemoIdentity[]): string {
     <button type="submit" class="link">Cancel and go back to ${escapeHtml(BRAND_NAME)}</button>
   </form>
   <p class="note">A demo provider on this machine: no password, no data leaves it.</p>`,
+  });
+}
+
+function overPage(shopOrigin: string | undefined): string {
+  return brandPage({
+    eyebrow: `${LOCAL_PROVIDER_NAME}, the local demo identity provider`,
+    title: 'This sign-in is over',
+    body: `<p>It was finished, cancelled or has expired. Start again from the shop.</p>
+  ${shopOrigin ? `<p><a href="${escapeHtml(`${shopOrigin}/sign-in`)}">Back to ${escapeHtml(BRAND_NAME)}</a></p>` : ''}`,
   });
 }
