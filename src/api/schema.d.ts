@@ -2049,6 +2049,15 @@ export interface operations {
           'text/html': string;
         };
       };
+      /** @description No provider is configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };
