@@ -353,4 +353,3 @@ describe('account', () => {
     expect((await api('GET', '/account/orders?status=LOST', { token })).status).toBe(400);
   });
 });
-
