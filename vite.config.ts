@@ -72,17 +72,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['tests/e2e/**/*.e2e.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

@@ -1,9 +1,13 @@
 #!/bin/sh
-# Regenerates src/api/schema.d.ts from openapi.yaml and fails when the committed file differs,
-# so the contract and the client types can never drift apart silently.
+# Regenerates src/api/schema.d.ts from openapi.yaml (into a temporary file, so the checks that
+# run beside this one in `npm run validate` never read a half-written file) and fails when the
+# committed file differs, so the contract and the client types can never drift apart silently.
 set -eu
-npm run --silent gen:api >/dev/null
-if ! git diff --exit-code -- src/api/schema.d.ts; then
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+npx openapi-typescript openapi.yaml --default-non-nullable false -o "$tmp/schema.d.ts" >/dev/null 2>&1
+npx prettier --stdin-filepath src/api/schema.d.ts <"$tmp/schema.d.ts" >"$tmp/formatted.d.ts"
+if ! diff -u src/api/schema.d.ts "$tmp/formatted.d.ts" >&2 || ! git diff --exit-code -- src/api/schema.d.ts; then
   echo >&2 ''
   echo >&2 'gen:check: src/api/schema.d.ts is out of date with openapi.yaml.'
   echo >&2 'Run `npm run gen:api` and commit the result.'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure Debian's chromium is installed: the e2e tests drive it through playwright-core
+# Makes sure Debian's chromium is installed: the e2e tests drive it through Playwright (playwright.config.ts)
 # (no browser download from the Playwright CDN).
 set -euo pipefail
 

@@ -12,6 +12,9 @@ echo "test: npm ci took $(( $(date +%s) - start )) s"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# The e2e layer (Playwright Test) writes its counts here; an old file must not be counted.
+e2e_results=.e2e-artifacts/results.json
+rm -f "$e2e_results"
 start=$(date +%s)
 set +e
 npm run validate 2>&1 | tee "$log"
@@ -19,13 +22,28 @@ status=${PIPESTATUS[0]}
 set -e
 echo "test: validate took $(( $(date +%s) - start )) s"
 
-# One closing line for every vitest run of the gate (unit, contracts, provider, e2e), summed.
-sed -e 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+# One closing line for the whole gate: every vitest run (unit, contracts, provider) from its
+# "Tests  N passed | N failed" line, plus the e2e journeys from Playwright's JSON report
+# (expected = passed; unexpected and flaky = failed, since retries are off).
+vitest_counts=$(sed -e 's/\x1b\[[0-9;]*m//g' "$log" | awk '
   /^ *Tests +/ {
     for (i = 1; i <= NF; i++) {
       if ($(i) == "passed") passed += $(i - 1)
       if ($(i) == "failed") failed += $(i - 1)
     }
   }
-  END { printf "%d passed, %d failed\n", passed, failed }'
+  END { printf "%d %d\n", passed, failed }')
+e2e_counts=$(node -e '
+  const fs = require("node:fs");
+  const file = process.argv[1];
+  if (!fs.existsSync(file)) { console.log("0 0"); process.exit(0); }
+  const { stats, errors = [] } = JSON.parse(fs.readFileSync(file, "utf8"));
+  // A run that broke outside the tests (a global setup error) counts as one failure.
+  const broken = errors.length > 0 && stats.unexpected === 0 ? 1 : 0;
+  console.log(`${stats.expected} ${stats.unexpected + stats.flaky + broken}`);
+' "$e2e_results")
+read -r vitest_passed vitest_failed <<<"$vitest_counts"
+read -r e2e_passed e2e_failed <<<"$e2e_counts"
+echo "test: e2e ${e2e_passed} passed, ${e2e_failed} failed (Playwright); other layers ${vitest_passed} passed, ${vitest_failed} failed (vitest)"
+echo "$((vitest_passed + e2e_passed)) passed, $((vitest_failed + e2e_failed)) failed"
 exit "$status"

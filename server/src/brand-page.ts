@@ -44,8 +44,7 @@ export function brandPage({ title, eyebrow, body }: BrandPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(BRAND_NAME)}</title>
 <style>
-  :root { color-scheme: light dark; --brand: #6b3f1d; --brand-text: #fff; font-family: system-ui, sans-serif; }
-  @media (prefers-color-scheme: dark) { :root { --brand: #e0b48a; --brand-text: #1f140c; } }
+  :root { color-scheme: light dark; --brand: light-dark(#6b3f1d, #e0b48a); --brand-text: light-dark(#fff, #1f140c); font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
   main { box-sizing: border-box; width: min(28rem, 92vw); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; padding: 1.5rem; }
   .brand { margin: 0 0 1rem; font-weight: 700; letter-spacing: .02em; color: var(--brand); }

@@ -1,9 +1,7 @@
-import { expect as pwExpect } from '@playwright/test';
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { sampleAddress } from '../fixtures/checkout';
 import {
   addAddressThroughApi,
-  expectAccessibleInBothThemes,
   expectGreeting,
   newShopper,
   placeCodOrder,
@@ -11,7 +9,8 @@ import {
   signInWithForm,
   storeToken,
 } from './support/accounts';
-import { expect, test } from './support/e2e-test';
+import { expectA11y } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 test('an order shows in the history, and search and the status filter find it', async ({
   page,
@@ -25,57 +24,55 @@ test('an order shows in the history, and search and the status filter find it', 
   await storeToken(page, token);
 
   await page.goto('/account');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
-  await pwExpect(page.getByTestId('account-detail')).toContainText(shopper.username);
-  await pwExpect(page.getByTestId('account-detail')).toContainText(shopper.email);
-  await pwExpect(page.getByTestId('main-address')).toContainText('12 King Street West');
-  await pwExpect(page.getByTestId('main-address')).toContainText('Ontario M5V 2T6');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
+  await expect(page.getByTestId('account-detail')).toContainText(shopper.username);
+  await expect(page.getByTestId('account-detail')).toContainText(shopper.email);
+  await expect(page.getByTestId('main-address')).toContainText('12 King Street West');
+  await expect(page.getByTestId('main-address')).toContainText('Ontario M5V 2T6');
 
   // The order is in the table: waiting for payment, linking to its confirmation.
   const rows = page.getByTestId('orders-table').getByTestId('order-row');
-  await pwExpect(rows).toHaveCount(1);
-  await pwExpect(rows.first().getByTestId('order-status')).toHaveText('Waiting For Payment');
-  await pwExpect(rows.first().getByRole('link', { name: String(orderId) })).toHaveAttribute(
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('order-status')).toHaveText('Waiting For Payment');
+  await expect(rows.first().getByRole('link', { name: String(orderId) })).toHaveAttribute(
     'href',
     `/completed-checkout/${orderId}`,
   );
-  await pwExpect(rows.first()).toContainText('$14.99');
-  await expectAccessibleInBothThemes(page, 'account overview');
-  await page.screenshot({ path: '.screenshots/account-1280.png', fullPage: true });
+  await expect(rows.first()).toContainText('$14.99');
+  await expectA11y(page, 'account overview');
 
   // Search finds it by its id and by what is in it, and nothing for a stranger's word.
   const search = page.getByRole('searchbox', { name: 'Search orders' });
   await search.fill('no-such-thing');
-  await pwExpect(page.getByTestId('orders-empty')).toHaveText(
+  await expect(page.getByTestId('orders-empty')).toHaveText(
     'No order matches this search and status.',
   );
   await search.fill(String(orderId));
-  await pwExpect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   await search.fill('cappucino');
-  await pwExpect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   await search.fill('');
 
   // The status filter: not among the processed ones, but among those waiting for payment.
   const status = page.getByRole('combobox', { name: 'Order status' });
   await status.selectOption({ label: 'Processed' });
-  await pwExpect(page.getByTestId('orders-empty')).toBeVisible();
+  await expect(page.getByTestId('orders-empty')).toBeVisible();
   await status.selectOption({ label: 'Waiting to Payment' });
-  await pwExpect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   await status.selectOption({ label: 'Filter status' });
-  await pwExpect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
 
   // On a phone the history is an accordion of "Order # n".
   await page.setViewportSize({ width: 390, height: 844 });
   const accordion = page.getByTestId('orders-accordion');
   await accordion.getByText(`Order # ${orderId}`).click();
-  await pwExpect(accordion.getByRole('link', { name: String(orderId) })).toBeVisible();
+  await expect(accordion.getByRole('link', { name: String(orderId) })).toBeVisible();
   expect(
     await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBe(0);
-  await expectAccessibleInBothThemes(page, 'account overview on a phone');
-  await page.screenshot({ path: '.screenshots/account-390.png', fullPage: true });
+  await expectA11y(page, 'account overview on a phone');
 });
 
 test('a new shopper with no order sees the empty history text', async ({ page, app }) => {
@@ -83,10 +80,10 @@ test('a new shopper with no order sees the empty history text', async ({ page, a
   await page.goto('/');
   await storeToken(page, token);
   await page.goto('/account');
-  await pwExpect(page.getByTestId('orders-empty')).toHaveText(
+  await expect(page.getByTestId('orders-empty')).toHaveText(
     'Nothing to display. Please made an order and come back',
   );
-  await pwExpect(page.getByRole('link', { name: 'Add an address' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add an address' })).toBeVisible();
 });
 
 test('the shopper adds, edits, chooses the default and deletes addresses', async ({
@@ -99,8 +96,8 @@ test('the shopper adds, edits, chooses the default and deletes addresses', async
   await page.goto('/account');
   await page.getByRole('link', { name: 'Add an address' }).click();
   await page.waitForURL('**/account/address');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Address List');
-  await expectAccessibleInBothThemes(page, 'empty address list');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Address List');
+  await expectA11y(page, 'empty address list');
 
   // Sending the empty form shows the checkout's messages, exactly.
   await page.getByRole('button', { name: 'Add Address' }).click();
@@ -115,14 +112,14 @@ test('the shopper adds, edits, chooses the default and deletes addresses', async
     'Street detail is require',
     'Phone Number is required',
   ]) {
-    await pwExpect(dialog.getByText(message, { exact: true })).toBeVisible();
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
   }
   // The phone keeps digits only; too few is refused.
   const phone = dialog.getByLabel('Phone Number');
   await phone.fill('70a2-12');
-  await pwExpect(phone).toHaveValue('70212');
-  await pwExpect(dialog.getByText('Must be at least 10 digits')).toBeVisible();
-  await expectAccessibleInBothThemes(page, 'address form with messages');
+  await expect(phone).toHaveValue('70212');
+  await expect(dialog.getByText('Must be at least 10 digits')).toBeVisible();
+  await expectA11y(page, 'address form with messages');
 
   // A valid address: it is the first, so it becomes the default.
   await fillAddress(dialog, {
@@ -135,10 +132,10 @@ test('the shopper adds, edits, chooses the default and deletes addresses', async
     phone: '17021234567',
   });
   await dialog.getByRole('button', { name: 'Add Address' }).click();
-  await pwExpect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden();
   const cards = page.getByTestId('address-card');
-  await pwExpect(cards).toHaveCount(1);
-  await pwExpect(cards.first().getByTestId('default-badge')).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByTestId('default-badge')).toBeVisible();
 
   // A second one.
   await page.getByRole('button', { name: 'Add Address' }).click();
@@ -152,14 +149,14 @@ test('the shopper adds, edits, chooses the default and deletes addresses', async
     phone: '14165550100',
   });
   await dialog.getByRole('button', { name: 'Add Address' }).click();
-  await pwExpect(cards).toHaveCount(2);
+  await expect(cards).toHaveCount(2);
   const work = cards.filter({ hasText: '200 Bay Street' });
-  await pwExpect(work.getByTestId('default-badge')).toHaveCount(0);
+  await expect(work.getByTestId('default-badge')).toHaveCount(0);
 
   // It becomes the default.
   await work.getByRole('button', { name: 'Set as default' }).click();
-  await pwExpect(work.getByTestId('default-badge')).toBeVisible();
-  await pwExpect(
+  await expect(work.getByTestId('default-badge')).toBeVisible();
+  await expect(
     cards.filter({ hasText: '12 King Street West' }).getByTestId('default-badge'),
   ).toHaveCount(0);
 
@@ -167,33 +164,29 @@ test('the shopper adds, edits, chooses the default and deletes addresses', async
   const home = cards.filter({ hasText: '12 King Street West' });
   await home.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Address' });
-  await pwExpect(edit.getByLabel('Name', { exact: true })).toHaveValue('Ada Roast');
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Ada Roast');
   await edit.getByLabel('City').fill('Mississauga');
   await edit.getByRole('button', { name: 'Save Address' }).click();
-  await pwExpect(edit).toBeHidden();
-  await pwExpect(home).toContainText('Mississauga');
-  await expectAccessibleInBothThemes(page, 'address list');
-  await page.screenshot({ path: '.screenshots/address-list-1280.png', fullPage: true });
+  await expect(edit).toBeHidden();
+  await expect(home).toContainText('Mississauga');
+  await expectA11y(page, 'address list');
 
   // The account page shows the default and counts the other one.
   await page.goto('/account');
-  await pwExpect(page.getByTestId('main-address')).toContainText('200 Bay Street');
+  await expect(page.getByTestId('main-address')).toContainText('200 Bay Street');
   await page.getByRole('link', { name: 'Other Address (1)' }).click();
   await page.waitForURL('**/account/address');
 
   // Deleting asks first; cancelling keeps it, confirming removes it.
   await home.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
-  await expectAccessibleInBothThemes(page, 'delete confirmation');
+  await expectA11y(page, 'delete confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await pwExpect(cards).toHaveCount(2);
+  await expect(cards).toHaveCount(2);
   await home.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await pwExpect(cards).toHaveCount(1);
-  await pwExpect(cards.first()).toContainText('200 Bay Street');
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '.screenshots/address-list-390.png', fullPage: true });
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('200 Bay Street');
 });
 
 type AddressEntry = {
@@ -230,39 +223,38 @@ test('account settings save the name and the password, and survive a reload', as
   await page.goto('/account');
   await page.getByRole('link', { name: 'Account Setting' }).click();
   await page.waitForURL('**/account/setting');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Change Account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change Account');
   const name = page.getByLabel('Name', { exact: true });
-  await pwExpect(name).toHaveValue(shopper.username);
-  await pwExpect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
-  await pwExpect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
-  await expectAccessibleInBothThemes(page, 'account setting');
-  await page.screenshot({ path: '.screenshots/account-setting-1280.png', fullPage: true });
+  await expect(name).toHaveValue(shopper.username);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(shopper.email);
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expectA11y(page, 'account setting');
 
   // A new name is saved, greets me, and is still there after a reload.
   const renamed = `${shopper.username.slice(0, 18)}-new`;
   await name.fill(renamed);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await pwExpect(page.getByTestId('settings-outcome')).toHaveText('Your changes have been saved.');
+  await expect(page.getByTestId('settings-outcome')).toHaveText('Your changes have been saved.');
   await expectGreeting(page, renamed);
   await page.reload();
-  await pwExpect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await expectGreeting(page, renamed);
 
   // A new password without the current one is refused before anything is sent.
   await page.getByLabel('New Password').fill('fresh-beans');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await pwExpect(page.getByText('Current password is required')).toBeVisible();
+  await expect(page.getByText('Current password is required')).toBeVisible();
 
   // A wrong current password is refused by the server, under the field.
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await pwExpect(page.getByText('Current password is incorrect')).toBeVisible();
-  await expectAccessibleInBothThemes(page, 'account setting with messages');
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expectA11y(page, 'account setting with messages');
 
   // The right one changes it: I stay signed in, and the new password is the one that works.
   await page.getByLabel('Password', { exact: true }).fill(shopper.password);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await pwExpect(page.getByTestId('settings-outcome')).toHaveText('Your changes have been saved.');
+  await expect(page.getByTestId('settings-outcome')).toHaveText('Your changes have been saved.');
   await page.reload();
   await expectGreeting(page, renamed);
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -272,6 +264,5 @@ test('account settings save the name and the password, and survive a reload', as
   await expectGreeting(page, renamed);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/account/setting');
-  await pwExpect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
-  await page.screenshot({ path: '.screenshots/account-setting-390.png', fullPage: true });
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
 });

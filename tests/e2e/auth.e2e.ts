@@ -1,10 +1,8 @@
-import { expect as pwExpect } from '@playwright/test';
 import { sessionJwt } from '../fixtures/jwt';
 import {
   addToUserCart,
   buyableProductIds,
   DEMO,
-  expectAccessibleInBothThemes,
   expectGreeting,
   newShopper,
   registerThroughApi,
@@ -12,7 +10,8 @@ import {
   storeToken,
   userCart,
 } from './support/accounts';
-import { expect, test } from './support/e2e-test';
+import { expectA11y } from './support/axe';
+import { expect, test } from './support/fixtures';
 import { addToCart } from './support/cart';
 
 test('a new shopper registers, lands on the account with a greeting, and logs out', async ({
@@ -27,30 +26,30 @@ test('a new shopper registers, lands on the account with a greeting, and logs ou
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.waitForURL('**/register');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Create Your Account');
-  await expectAccessibleInBothThemes(page, 'register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Your Account');
+  await expectA11y(page, 'register');
 
   // An email already in use says so under the field, with the failure toast.
   await page.getByLabel('Name', { exact: true }).fill(shopper.username);
   await page.getByLabel('Email', { exact: true }).fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(shopper.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await pwExpect(page.getByText('An account with this email already exists')).toBeVisible();
-  await pwExpect(page.getByText('Sign up failed. Please check your details')).toBeVisible();
+  await expect(page.getByText('An account with this email already exists')).toBeVisible();
+  await expect(page.getByText('Sign up failed. Please check your details')).toBeVisible();
 
   // With my own email the account is created and I land on my account, greeted by name.
   await page.getByLabel('Email', { exact: true }).fill(shopper.email);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL('**/account');
-  await pwExpect(page.getByText('Account created successfully!')).toBeVisible();
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
   await expectGreeting(page, shopper.username);
-  await pwExpect(page.getByTestId('account-detail')).toContainText(shopper.email);
+  await expect(page.getByTestId('account-detail')).toContainText(shopper.email);
 
   // Logout forgets me and takes me to the sign-in page.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/sign-in');
-  await pwExpect(
+  await expect(
     page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
@@ -68,38 +67,38 @@ test('the sign-in form checks each field, refuses a wrong password, then signs i
   // The wrong password answers 401 on purpose.
   expectedHttpErrors.push({ status: 401, path: /^\/api\/v1\/auth\/login$/ });
   await page.goto('/sign-in');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
   // Everything spec §2 lists is there.
-  await pwExpect(page.getByTestId('identity-provider')).toBeVisible();
-  await pwExpect(page.getByText('Or used email')).toBeVisible();
-  await pwExpect(page.getByLabel('Remember me')).not.toBeChecked();
-  await pwExpect(page.getByRole('button', { name: 'Forgot Password?' })).toBeVisible();
-  await pwExpect(page.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/menu');
-  await pwExpect(page.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/menu');
-  await expectAccessibleInBothThemes(page, 'sign-in');
+  await expect(page.getByTestId('identity-provider')).toBeVisible();
+  await expect(page.getByText('Or used email')).toBeVisible();
+  await expect(page.getByLabel('Remember me')).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Forgot Password?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/menu');
+  await expect(page.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/menu');
+  await expectA11y(page, 'sign-in');
 
   // Each rule of spec §5 speaks when I leave the field.
   const email = page.getByLabel('Email', { exact: true });
   const password = page.getByLabel('Password', { exact: true });
   await email.focus();
   await password.focus();
-  await pwExpect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
   await email.fill('ab');
   await password.focus();
-  await pwExpect(page.getByText('Must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Must be at least 3 characters')).toBeVisible();
   await email.focus();
-  await pwExpect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
   await password.fill('abc');
   await email.focus();
-  await pwExpect(page.getByText('Must be at least 6 character', { exact: true })).toBeVisible();
-  await expectAccessibleInBothThemes(page, 'sign-in with messages');
+  await expect(page.getByText('Must be at least 6 character', { exact: true })).toBeVisible();
+  await expectA11y(page, 'sign-in with messages');
 
   // A wrong password: the toast, and the server's message under the field.
   await signInWithForm(page, { email: DEMO.email, password: 'not-my-password' });
-  await pwExpect(
+  await expect(
     page.getByRole('status').filter({ hasText: 'Invalid email or password' }),
   ).toBeVisible();
-  await pwExpect(
+  await expect(
     page.locator('[role=alert]', { hasText: 'Invalid email or password' }),
   ).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/sign-in');
@@ -107,7 +106,7 @@ test('the sign-in form checks each field, refuses a wrong password, then signs i
   // The right one: the success toast and my account.
   await signInWithForm(page, DEMO);
   await page.waitForURL('**/account');
-  await pwExpect(page.getByText('Log in successfully')).toBeVisible();
+  await expect(page.getByText('Log in successfully')).toBeVisible();
   await expectGreeting(page, 'demo-shopper');
 });
 
@@ -139,7 +138,7 @@ test('each protected page sends a visitor without a valid session to sign in, an
     // Signing in brings me back where I was going.
     await signInWithForm(page, DEMO);
     await page.waitForURL((url) => url.pathname === path);
-    await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/sign-in');
   }
@@ -167,7 +166,7 @@ test('a guest cart joins the cart the shopper already had when signing in', asyn
   await addToCart(page, first, 2);
   await addToCart(page, second, 1);
   await page.reload();
-  await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
+  await expect(page.getByTestId('order-button')).toHaveAttribute(
     'aria-label',
     'Order, 3 items in cart',
   );
@@ -176,7 +175,7 @@ test('a guest cart joins the cart the shopper already had when signing in', asyn
   await page.goto('/sign-in');
   await signInWithForm(page, shopper);
   await page.waitForURL('**/account');
-  await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
+  await expect(page.getByTestId('order-button')).toHaveAttribute(
     'aria-label',
     'Order, 4 items in cart',
   );
@@ -194,7 +193,7 @@ test('a guest cart joins the cart the shopper already had when signing in', asyn
   // Signing out shows a guest's (empty) cart, never mine.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/sign-in');
-  await pwExpect(page.getByTestId('order-button')).toHaveAttribute(
+  await expect(page.getByTestId('order-button')).toHaveAttribute(
     'aria-label',
     'Order, 0 items in cart',
   );
@@ -215,13 +214,13 @@ test('signing in and out in one tab signs the other tab in and out', async ({ pa
   // A tab I open now asks the open ones, and is signed in too, even on a protected page.
   const third = await page.context().newPage();
   await third.goto('/account/address');
-  await pwExpect(third.getByRole('heading', { level: 1 })).toHaveText('Address List');
+  await expect(third.getByRole('heading', { level: 1 })).toHaveText('Address List');
   await expectGreeting(third, 'demo-shopper');
 
   // I log out in the first: the second is signed out too.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/sign-in');
-  await pwExpect(
+  await expect(
     second.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
   expect(await second.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
@@ -243,7 +242,7 @@ test('a remembered session follows the shopper across tabs; logging out ends it 
 
   const second = await page.context().newPage();
   await second.goto('/account/setting');
-  await pwExpect(second.getByRole('heading', { level: 1 })).toHaveText('Change Account');
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText('Change Account');
   await expectGreeting(second, shopper.username);
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -259,7 +258,7 @@ test('a token stored for an expired session is dropped on arrival', async ({ pag
   await page.goto('/');
   await storeToken(page, sessionJwt({ expiresInSeconds: -1 }));
   await page.reload();
-  await pwExpect(
+  await expect(
     page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
@@ -282,7 +281,7 @@ test('a token the API no longer accepts signs the shopper out, with a message', 
   await page.goto('/account');
 
   await page.waitForURL((url) => url.pathname === '/sign-in');
-  await pwExpect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   expect(new URL(page.url()).searchParams.get('next')).toBe('/account');
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
@@ -303,7 +302,7 @@ test('after five wrong passwords, sign-in is refused for a while, and says until
 
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await signInWithForm(page, { email: shopper.email, password: `wrong-guess-${attempt}` });
-    await pwExpect(
+    await expect(
       page.locator('[role=alert]', { hasText: 'Invalid email or password' }),
     ).toBeVisible();
   }
@@ -311,10 +310,10 @@ test('after five wrong passwords, sign-in is refused for a while, and says until
   // Even the right password waits now; the page says how long, in a toast and above the form.
   await signInWithForm(page, shopper);
   const message = 'Too many sign-in attempts. Please try again in 15 minutes.';
-  await pwExpect(page.getByTestId('sign-in-throttled')).toHaveText(message);
-  await pwExpect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+  await expect(page.getByTestId('sign-in-throttled')).toHaveText(message);
+  await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/sign-in');
-  await expectAccessibleInBothThemes(page, 'sign-in throttled');
+  await expectA11y(page, 'sign-in throttled');
 });
 
 test('a session ends by itself when its token expires, with a message', async ({ app, page }) => {
@@ -336,8 +335,8 @@ test('a session ends by itself when its token expires, with a message', async ({
   await expectGreeting(page, shopper.username);
   await page.clock.fastForward(1000);
 
-  await pwExpect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
-  await pwExpect(
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await expect(
     page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();

@@ -1,30 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect as pwExpect } from '@playwright/test';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/src/main';
 import type { CartPromos } from '../../src/api/types';
-import { expectNoSeriousA11yViolations, setTheme } from './support/axe';
-import { startApp, type RunningApp } from './support/app-server';
-import { ensureBuild } from './support/build';
+import { expectA11y, setTheme } from './support/axe';
 import { distDir } from './support/paths';
-import { addToCart, injectIntoRequests, serverCart } from './support/cart';
-import { expect, test as base } from './support/e2e-test';
+import { addToCart, gate, injectIntoRequests, serverCart } from './support/cart';
+import { expect, test } from './support/fixtures';
 
 // This file's API honours the fault headers, so journeys can slow down or fail chosen calls.
-const test = base.extend<{ app: RunningApp }>({
-  app: [
-    // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from this pattern
-    async ({}, provide) => {
-      ensureBuild();
-      const app = await startApp({ faults: true });
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'file' },
-  ],
-});
+test.use({ appOptions: { faults: true } });
 
 // Seed (server/src/seed-catalogue.ts): cappucino $5 (stock 28), french press 9 cups $25 (stock
 // 10), milk coffee regal $5 (eligible for CASHBACK25, not for DISKON50).
@@ -48,16 +34,16 @@ async function openDrawer(page: Page) {
 }
 
 async function expectOrderCount(page: Page, count: number) {
-  await pwExpect(page.getByTestId('order-count')).toHaveText(String(count));
+  await expect(page.getByTestId('order-count')).toHaveText(String(count));
 }
 
 /** The drawer's money agrees with the server's cart (D4: nothing computed in the browser). */
 async function expectServerMoney(page: Page) {
   const cart = await serverCart(page);
   const summary = drawer(page).getByTestId('cart-summary');
-  await pwExpect(summary.getByTestId('cart-subtotal')).toHaveText(`$${cart.subtotal.toFixed(2)}`);
-  await pwExpect(summary.getByTestId('cart-tax')).toHaveText(`$${cart.tax.toFixed(2)}`);
-  await pwExpect(summary.getByTestId('cart-total')).toHaveText(`$${cart.total.toFixed(2)}`);
+  await expect(summary.getByTestId('cart-subtotal')).toHaveText(`$${cart.subtotal.toFixed(2)}`);
+  await expect(summary.getByTestId('cart-tax')).toHaveText(`$${cart.tax.toFixed(2)}`);
+  await expect(summary.getByTestId('cart-total')).toHaveText(`$${cart.total.toFixed(2)}`);
   return cart;
 }
 
@@ -74,33 +60,31 @@ test('a shopper changes quantities, removes lines, empties the cart and goes to 
   // The Order button opens the cart drawer.
   await openDrawer(page);
   await drawer(page).getByRole('heading', { name: 'Delivery Order' }).waitFor();
-  await pwExpect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-name')).toHaveText('CAPPUCINO');
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-subtitle')).toHaveText(
+  await expect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-name')).toHaveText('CAPPUCINO');
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-subtitle')).toHaveText(
     'LUMEN ROASTERY · Coffee and Beverage',
   );
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-price')).toHaveText('$5.00');
-  await pwExpect(line(page, 'FRENCH PRESS 9 CUPS').getByTestId('line-total')).toHaveText(
-    /\$50\.00$/,
-  );
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-price')).toHaveText('$5.00');
+  await expect(line(page, 'FRENCH PRESS 9 CUPS').getByTestId('line-total')).toHaveText(/\$50\.00$/);
   await expectServerMoney(page);
-  await expectNoSeriousA11yViolations(page, 'the cart drawer (light)');
+  await expectA11y(page, 'the cart drawer');
 
   // Plus on the cappucino: 2 of them, the line, the totals and the Order count follow.
   await line(page, 'CAPPUCINO')
     .getByRole('button', { name: 'Increase quantity of CAPPUCINO' })
     .click();
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-total')).toHaveText(/\$10\.00$/);
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-total')).toHaveText(/\$10\.00$/);
   await expectOrderCount(page, 4);
-  await pwExpect(drawer(page).getByTestId('cart-announcer')).toHaveText('CAPPUCINO quantity 2');
+  await expect(drawer(page).getByTestId('cart-announcer')).toHaveText('CAPPUCINO quantity 2');
   await expectServerMoney(page);
 
   // Minus on the french press: down to 1, where minus is disabled (removal is its own button).
   const press = line(page, 'FRENCH PRESS 9 CUPS');
   await press.getByRole('button', { name: 'Decrease quantity of FRENCH PRESS 9 CUPS' }).click();
-  await pwExpect(press.getByTestId('line-quantity')).toHaveText(/1$/);
-  await pwExpect(
+  await expect(press.getByTestId('line-quantity')).toHaveText(/1$/);
+  await expect(
     press.getByRole('button', { name: 'Decrease quantity of FRENCH PRESS 9 CUPS' }),
   ).toBeDisabled();
   await expectOrderCount(page, 3);
@@ -108,8 +92,8 @@ test('a shopper changes quantities, removes lines, empties the cart and goes to 
 
   // I remove the french press: it is gone, and a screen reader hears it.
   await press.getByRole('button', { name: 'Remove FRENCH PRESS 9 CUPS' }).click();
-  await pwExpect(drawer(page).getByTestId('cart-line')).toHaveCount(1);
-  await pwExpect(drawer(page).getByTestId('cart-announcer')).toHaveText(
+  await expect(drawer(page).getByTestId('cart-line')).toHaveCount(1);
+  await expect(drawer(page).getByTestId('cart-announcer')).toHaveText(
     'FRENCH PRESS 9 CUPS removed from the cart',
   );
   await expectOrderCount(page, 2);
@@ -118,21 +102,21 @@ test('a shopper changes quantities, removes lines, empties the cart and goes to 
   // Escape closes the drawer and focus goes back to the Order button.
   await page.keyboard.press('Escape');
   await drawer(page).waitFor({ state: 'detached' });
-  await pwExpect(page.getByTestId('order-button')).toBeFocused();
+  await expect(page.getByTestId('order-button')).toBeFocused();
 
   // A reload keeps the cart (the guest cart token survives in local storage).
   await page.reload();
   await expectOrderCount(page, 2);
   await openDrawer(page);
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
 
   // I remove the last line: the cart is empty and says so.
   await line(page, 'CAPPUCINO').getByRole('button', { name: 'Remove CAPPUCINO' }).click();
-  await pwExpect(
+  await expect(
     drawer(page).getByText('There is nothing in the cart, please order and come back'),
   ).toBeVisible();
   await expectOrderCount(page, 0);
-  await expectNoSeriousA11yViolations(page, 'the empty cart drawer');
+  await expectA11y(page, 'the empty cart drawer');
 
   // "Go to Menu" closes the drawer and lands on the menu.
   await drawer(page).getByRole('link', { name: 'Go to Menu' }).click();
@@ -147,7 +131,14 @@ test('ten quick plus clicks with a slow API end at the right quantity and the se
   await page.goto('/');
   await addToCart(page, CAPPUCINO, 1);
   await page.reload();
-  await injectIntoRequests(page, PATCH_LINE, { 'X-Inject-Latency': '500' });
+  // Slow answers, and none back before the clicks are judged (whatever the machine's speed).
+  const answers = gate();
+  await injectIntoRequests(
+    page,
+    PATCH_LINE,
+    { 'X-Inject-Latency': '500' },
+    { holdUntil: answers.opened },
+  );
 
   // Count the quantity requests, and how many are out at once.
   const patches: number[] = [];
@@ -177,9 +168,10 @@ test('ten quick plus clicks with a slow API end at the right quantity and the se
   const shown = await line(page, 'CAPPUCINO').getByTestId('line-quantity').textContent();
   expect(shown).toMatch(/11$/);
   expect((await serverCart(page)).cartItems[0]?.quantity).toBeLessThan(11);
+  answers.open();
 
   // The money settles on the server's answer for 11.
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-total')).toHaveText(/\$55\.00$/, {
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-total')).toHaveText(/\$55\.00$/, {
     timeout: 10_000,
   });
   await expectOrderCount(page, 11);
@@ -202,21 +194,28 @@ test('closing the drawer right after quick clicks still saves the last quantity'
   await page.goto('/');
   await addToCart(page, CAPPUCINO, 1);
   await page.reload();
-  await injectIntoRequests(page, PATCH_LINE, { 'X-Inject-Latency': '500' });
+  const answers = gate();
+  await injectIntoRequests(
+    page,
+    PATCH_LINE,
+    { 'X-Inject-Latency': '500' },
+    { holdUntil: answers.opened },
+  );
 
   await openDrawer(page);
   const plus = line(page, 'CAPPUCINO').getByRole('button', {
     name: 'Increase quantity of CAPPUCINO',
   });
   for (let click = 0; click < 3; click += 1) await plus.click();
-  // Gone before the first answer is back.
+  // Gone before the first answer is back (the answers are held until the drawer is gone).
   await page.keyboard.press('Escape');
   await drawer(page).waitFor({ state: 'detached' });
+  answers.open();
 
   await expect.poll(async () => (await serverCart(page)).cartItems[0]?.quantity).toBe(4);
   await expectOrderCount(page, 4);
   await openDrawer(page);
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/4$/);
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/4$/);
 });
 
 test('a refused quantity change rolls back with the server reason', async ({
@@ -234,8 +233,8 @@ test('a refused quantity change rolls back with the server reason', async ({
     .getByRole('button', { name: 'Increase quantity of CAPPUCINO' })
     .click();
 
-  await pwExpect(page.getByText('Injected failure (503)')).toBeVisible();
-  await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
+  await expect(page.getByText('Injected failure (503)')).toBeVisible();
+  await expect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
   await expectOrderCount(page, 2);
   expect((await serverCart(page)).cartItems[0]?.quantity).toBe(2);
 });
@@ -262,13 +261,13 @@ test('a shopper applies a promo, sees the discounted total, clears it, and reads
     headers: { 'X-Cart-Token': token ?? '' },
   }).then((response) => response.json() as Promise<CartPromos>);
   expect(promos.availablePromos.map((promo) => promo.code)).toEqual(['CASHBACK25']);
-  await pwExpect(
+  await expect(
     chooser.getByRole('list', { name: 'Available promos' }).getByRole('button'),
   ).toHaveCount(1);
   const unavailable = chooser.getByRole('region', {
     name: 'Discount not available for this product',
   });
-  await pwExpect(unavailable.getByRole('listitem')).toHaveCount(promos.unavailablePromos.length);
+  await expect(unavailable.getByRole('listitem')).toHaveCount(promos.unavailablePromos.length);
   await unavailable.getByText('Promo code has expired').first().waitFor();
 
   // Applying takes a moment: every Apply waits, then comes back.
@@ -278,39 +277,39 @@ test('a shopper applies a promo, sees the discounted total, clears it, and reads
     { 'X-Inject-Latency': '500' },
   );
   await chooser.getByRole('button', { name: 'Apply Cashback $2.50' }).click();
-  await pwExpect(chooser.getByRole('button', { name: 'Apply code' })).toBeDisabled();
-  await pwExpect(chooser.getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*-\$2\.50/);
-  await pwExpect(chooser.getByRole('button', { name: 'Apply code' })).toBeEnabled();
+  await expect(chooser.getByRole('button', { name: 'Apply code' })).toBeDisabled();
+  await expect(chooser.getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*-\$2\.50/);
+  await expect(chooser.getByRole('button', { name: 'Apply code' })).toBeEnabled();
 
   // The total is the server's, with subtotal plus tax struck through.
   const cart = await expectServerMoney(page);
   expect(cart.discount).toBe(2.5);
-  await pwExpect(drawer(page).getByTestId('cart-total-before-discount')).toHaveText(
+  await expect(drawer(page).getByTestId('cart-total-before-discount')).toHaveText(
     `Before discount $${(cart.subtotal + cart.tax).toFixed(2)}`,
   );
-  await expectNoSeriousA11yViolations(page, 'the drawer with a promo (light)');
+  await expectA11y(page, 'the drawer with a promo');
 
   // Closing the chip clears the promo.
   await chooser.getByRole('button', { name: 'Remove promo CASHBACK25' }).click();
-  await pwExpect(chooser.getByTestId('promo-chip')).toHaveCount(0);
-  await pwExpect(chooser.getByPlaceholder('Enter code')).toBeFocused();
-  await pwExpect(drawer(page).getByTestId('cart-total-before-discount')).toHaveCount(0);
+  await expect(chooser.getByTestId('promo-chip')).toHaveCount(0);
+  await expect(chooser.getByPlaceholder('Enter code')).toBeFocused();
+  await expect(drawer(page).getByTestId('cart-total-before-discount')).toHaveCount(0);
   expect((await expectServerMoney(page)).discount).toBe(0);
 
   // A typed code the server refuses shows its reason.
   const code = chooser.getByPlaceholder('Enter code');
   await code.fill('SUMMER10');
   await chooser.getByRole('button', { name: 'Apply code' }).click();
-  await pwExpect(chooser.getByRole('alert')).toHaveText('Promo code has expired');
+  await expect(chooser.getByRole('alert')).toHaveText('Promo code has expired');
   await code.fill('NOPE');
   await code.press('Enter');
-  await pwExpect(chooser.getByRole('alert')).toHaveText('Promo code is invalid');
+  await expect(chooser.getByRole('alert')).toHaveText('Promo code is invalid');
 
   // A typed good code (any case) works like its Apply button.
   await code.fill('cashback25');
   await code.press('Enter');
-  await pwExpect(chooser.getByTestId('promo-chip')).toHaveText(/CASHBACK25/);
-  await pwExpect(chooser.getByText('Promo code is invalid')).toHaveCount(0);
+  await expect(chooser.getByTestId('promo-chip')).toHaveText(/CASHBACK25/);
+  await expect(chooser.getByText('Promo code is invalid')).toHaveCount(0);
 });
 
 test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows the same cart', async ({
@@ -322,8 +321,8 @@ test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows th
   await setTheme(page, 'dark');
 
   await openDrawer(page);
-  await pwExpect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
-  await expectNoSeriousA11yViolations(page, 'the cart drawer (dark)');
+  await expect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
+  await expectA11y(page, 'the cart drawer');
 
   // On a phone the drawer still fits: nothing sticks out sideways, and axe agrees.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -331,7 +330,7 @@ test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows th
     (element) => element.scrollWidth - element.clientWidth,
   );
   expect(overflow).toBe(0);
-  await expectNoSeriousA11yViolations(page, 'the cart drawer at 390 px (dark)');
+  await expectA11y(page, 'the cart drawer at 390 px (dark)');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Tab keeps cycling inside the drawer (a modal dialog).
@@ -346,7 +345,7 @@ test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows th
   // The Back control closes it; focus returns to the Order button.
   await drawer(page).getByRole('button', { name: 'Back' }).first().click();
   await drawer(page).waitFor({ state: 'detached' });
-  await pwExpect(page.getByTestId('order-button')).toBeFocused();
+  await expect(page.getByTestId('order-button')).toBeFocused();
 
   // Checkout in the drawer hands over to the checkout (the next issue builds what it opens).
   await openDrawer(page);
@@ -356,12 +355,11 @@ test('the drawer keeps focus inside, passes axe in dark mode, and /cart shows th
   // /cart: the same lines, with the Cart Summary beside them.
   await page.goto('/cart');
   await page.getByRole('heading', { level: 1, name: 'My Cart' }).waitFor();
-  await pwExpect(page.getByTestId('cart-line')).toHaveCount(2);
-  await pwExpect(page.getByRole('heading', { name: 'Cart Summary' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/cart (dark)');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: 'Cart Summary' })).toBeVisible();
+  await expectA11y(page, '/cart');
   await setTheme(page, 'light');
-  await pwExpect(page.getByTestId('cart-line')).toHaveCount(2);
-  await expectNoSeriousA11yViolations(page, '/cart (light)');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
 });
 
 test('the cart survives a restart of the reference API', async ({ page }) => {
@@ -390,8 +388,8 @@ test('the cart survives a restart of the reference API', async ({ page }) => {
     await page.reload();
     await expectOrderCount(page, 3);
     await openDrawer(page);
-    await pwExpect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
-    await pwExpect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
+    await expect(drawer(page).getByTestId('cart-line')).toHaveCount(2);
+    await expect(line(page, 'CAPPUCINO').getByTestId('line-quantity')).toHaveText(/2$/);
     expect(problems).toEqual([]);
   } finally {
     await server.close();

@@ -1,7 +1,6 @@
-import { expect as pwExpect } from '@playwright/test';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Cart, OrderDetail, OrderStatusEvent } from '../../src/api/types';
-import { expectNoSeriousA11yViolations, setTheme } from './support/axe';
+import { expectA11y, setTheme } from './support/axe';
 import {
   arrangeCart,
   chooseShipping,
@@ -13,41 +12,40 @@ import {
   orderIdFromUrl,
   orderTokenOf,
 } from './support/checkout';
-import { expect, test } from './support/e2e-test';
+import { expect, test } from './support/fixtures';
 
 test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmation with the server’s totals', async ({
   page,
   app,
+  newShopContext,
+  expectedHttpErrors,
 }) => {
   await arrangeCart(page, [{ productId: 3, quantity: 2 }]);
   await openCheckout(page);
-  await expectNoSeriousA11yViolations(page, 'checkout step 0');
-  await page.screenshot({ path: '.screenshots/checkout-step0-light-1280.png', fullPage: false });
+  await expectA11y(page, 'checkout step 0');
 
   await fillDetails(page);
   await continueToShipping(page);
   const dialog = page.getByRole('dialog');
-  await pwExpect(dialog.getByTestId('checkout-summary')).toContainText(
+  await expect(dialog.getByTestId('checkout-summary')).toContainText(
     '12 King Street West, Toronto, Ontario, M5V 2T6, Canada',
   );
   await chooseShipping(page, 'Standard Shipping');
   // The Order Items panel shows the server's shipping and total once the method is stored.
-  await pwExpect(dialog.getByTestId('cart-total')).toHaveText('$14.99');
-  await expectNoSeriousA11yViolations(page, 'checkout step 1');
-  await page.screenshot({ path: '.screenshots/checkout-step1-light-1280.png', fullPage: false });
+  await expect(dialog.getByTestId('cart-total')).toHaveText('$14.99');
+  await expectA11y(page, 'checkout step 1');
 
   await continueToPayment(page);
-  await pwExpect(page.getByRole('radio', { name: 'Debit/Credit Card' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Debit/Credit Card' })).toBeChecked();
   await fillCard(page, '4242424242424242');
-  await expectNoSeriousA11yViolations(page, 'checkout step 2');
-  await page.screenshot({ path: '.screenshots/checkout-step2-light-1280.png', fullPage: false });
+  await expectA11y(page, 'checkout step 2');
   await page.getByRole('button', { name: 'Pay $14.99' }).click();
 
   await page.waitForURL(/\/completed-checkout\/\d+$/);
   await page.getByText('Payment successful!').waitFor();
   // The toast leaves after 2 s; axe would otherwise measure it mid-fade.
-  await pwExpect(page.getByText('Payment successful!')).toBeHidden({ timeout: 10_000 });
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  await expect(page.getByText('Payment successful!')).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
   const orderId = orderIdFromUrl(page);
   const token = await orderTokenOf(page, orderId);
   expect(token).toBeTruthy();
@@ -56,38 +54,36 @@ test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmatio
   }).then((response) => response.json() as Promise<OrderDetail>);
   expect(order.status).toBe('PAID');
   const totals = page.getByTestId('order-totals');
-  await pwExpect(totals).toContainText('Subtotal$10.00');
-  await pwExpect(totals).toContainText('Tax (10%)$1.00');
-  await pwExpect(totals).toContainText('Shipping$3.99');
-  await pwExpect(totals).toContainText(`Grand Total$${order.totalAmount.toFixed(2)}`);
-  await pwExpect(page.getByTestId('order-facts')).toContainText('ada@lumen.test');
-  await pwExpect(page.getByTestId('order-status')).toHaveText('Processed');
+  await expect(totals).toContainText('Subtotal$10.00');
+  await expect(totals).toContainText('Tax (10%)$1.00');
+  await expect(totals).toContainText('Shipping$3.99');
+  await expect(totals).toContainText(`Grand Total$${order.totalAmount.toFixed(2)}`);
+  await expect(page.getByTestId('order-facts')).toContainText('ada@lumen.test');
+  await expect(page.getByTestId('order-status')).toHaveText('Processed');
   // The cart is empty now (the Order button counts 0).
-  await pwExpect(page.getByTestId('order-count')).toHaveText('0');
-  await expectNoSeriousA11yViolations(page, 'confirmation');
-  await page.screenshot({ path: '.screenshots/confirmation-light-1280.png', fullPage: false });
+  await expect(page.getByTestId('order-count')).toHaveText('0');
+  await expectA11y(page, 'confirmation');
 
   await page.getByRole('button', { name: 'Tracking' }).click();
   const history = page.getByTestId('order-history');
-  await pwExpect(history.getByRole('listitem')).toHaveCount(2);
-  await pwExpect(history).toContainText('Waiting For Payment');
-  await pwExpect(history).toContainText('Processed');
-  await expectNoSeriousA11yViolations(page, 'track order panel');
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history).toContainText('Waiting For Payment');
+  await expect(history).toContainText('Processed');
+  await expectA11y(page, 'track order panel');
   await page.keyboard.press('Escape');
 
   // A reload keeps the confirmation (this browser kept the order's token).
   await page.reload();
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
   await setTheme(page, 'dark');
-  await pwExpect(page.getByTestId('order-totals')).toContainText('Grand Total$14.99');
-  await expectNoSeriousA11yViolations(page, 'confirmation, dark');
-  await page.screenshot({ path: '.screenshots/confirmation-dark-1280.png', fullPage: false });
+  await expect(page.getByTestId('order-totals')).toContainText('Grand Total$14.99');
 
-  // Another browser context cannot read the order: a clear "not found".
-  const stranger = await page.context().browser()!.newContext({ baseURL: app.url });
+  // Another browser context cannot read the order: a clear "not found" (its 404 on purpose).
+  expectedHttpErrors.push({ status: 404, path: new RegExp(`^/api/v1/order/${orderId}$`) });
+  const stranger = await newShopContext();
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(`/completed-checkout/${orderId}`);
-  await pwExpect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Order not found');
+  await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Order not found');
   await stranger.close();
 
   const cart = await page.evaluate(async () => {
@@ -145,31 +141,26 @@ test('on a phone, every decline card shows its message and a retry with 4242 pay
   await arrangeCart(page, [{ productId: 3, quantity: 2 }]);
   const orders = countRequests(page, 'POST', '/api/v1/order');
   await openCheckout(page);
-  await expectNoSeriousA11yViolations(page, 'step 0 on a phone');
-  await page.screenshot({ path: '.screenshots/checkout-step0-light-390.png' });
+  await expectA11y(page, 'step 0 on a phone');
   await fillDetails(page);
   await continueToShipping(page);
   await chooseShipping(page, 'Standard Shipping');
-  await page.screenshot({ path: '.screenshots/checkout-step1-light-390.png' });
   await continueToPayment(page);
-  await page.screenshot({ path: '.screenshots/checkout-step2-light-390.png' });
 
   const pay = page.getByRole('button', { name: 'Pay $14.99' });
   for (const [card, message] of DECLINES) {
     await fillCard(page, card);
     await pay.click();
-    await pwExpect(page.getByTestId('payment-error')).toHaveText(message);
+    await expect(page.getByTestId('payment-error')).toHaveText(message);
     // The fields are back for another try.
-    await pwExpect(page.getByRole('textbox', { name: 'Card Number' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Card Number' })).toBeVisible();
   }
-  await expectNoSeriousA11yViolations(page, 'payment step after a decline');
-  await page.screenshot({ path: '.screenshots/checkout-declined-light-390.png' });
+  await expectA11y(page, 'payment step after a decline');
 
   await fillCard(page, '4242424242424242');
   await pay.click();
   await page.waitForURL(/\/completed-checkout\/\d+$/);
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
-  await page.screenshot({ path: '.screenshots/confirmation-light-390.png', fullPage: true });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
 
   // One order: placed once, failed six times, then paid.
   expect(orders.count).toBe(1);
@@ -192,7 +183,7 @@ test('ten rapid clicks on Pay make exactly one order and one payment', async ({ 
     for (let i = 0; i < 10; i += 1) (button as HTMLButtonElement).click();
   });
   await page.waitForURL(/\/completed-checkout\/\d+$/);
-  await pwExpect(page.getByTestId('order-status')).toHaveText('Processed');
+  await expect(page.getByTestId('order-status')).toHaveText('Processed');
   expect(orders.count).toBe(1);
   expect(payments.count).toBe(1);
 });
@@ -204,28 +195,24 @@ test('in dark mode on a phone, a guest places a cash-on-delivery order', async (
   const payments = countRequests(page, 'POST', '/api/v1/payment/sandbox/confirm');
 
   await openCheckout(page);
-  await expectNoSeriousA11yViolations(page, 'step 0, dark');
-  await page.screenshot({ path: '.screenshots/checkout-step0-dark-390.png' });
+  await expectA11y(page, 'step 0, dark');
   await fillDetails(page);
   await continueToShipping(page);
   await chooseShipping(page, 'Express Shipping');
-  await expectNoSeriousA11yViolations(page, 'step 1, dark');
-  await page.screenshot({ path: '.screenshots/checkout-step1-dark-390.png' });
+  await expectA11y(page, 'step 1, dark');
   await continueToPayment(page);
   await page.getByRole('radio', { name: 'Cash on Delivery (COD)' }).check();
-  await expectNoSeriousA11yViolations(page, 'step 2 (COD), dark');
-  await page.screenshot({ path: '.screenshots/checkout-step2-dark-390.png' });
+  await expectA11y(page, 'step 2 (COD), dark');
   await page.getByRole('button', { name: /^Place Order/ }).click();
 
   await page.waitForURL(/\/completed-checkout\/\d+$/);
-  await pwExpect(page.getByTestId('order-status')).toHaveText('Waiting For Payment');
-  await pwExpect(page.getByText('Order placed! You will pay on delivery.')).toBeHidden({
+  await expect(page.getByTestId('order-status')).toHaveText('Waiting For Payment');
+  await expect(page.getByText('Order placed! You will pay on delivery.')).toBeHidden({
     timeout: 10_000,
   });
-  await pwExpect(page.getByTestId('order-facts')).toContainText('Cash on Delivery (COD)');
-  await pwExpect(page.getByTestId('order-count')).toHaveText('0');
-  await expectNoSeriousA11yViolations(page, 'COD confirmation, dark');
-  await page.screenshot({ path: '.screenshots/confirmation-dark-390.png', fullPage: true });
+  await expect(page.getByTestId('order-facts')).toContainText('Cash on Delivery (COD)');
+  await expect(page.getByTestId('order-count')).toHaveText('0');
+  await expectA11y(page, 'COD confirmation, dark');
   expect(payments.count).toBe(0);
 });
 
@@ -236,37 +223,34 @@ test('in dark mode, PayPal says plainly it is not available and never places an 
   await setTheme(page, 'dark');
   const orders = countRequests(page, 'POST', '/api/v1/order');
   await openCheckout(page);
-  await page.screenshot({ path: '.screenshots/checkout-step0-dark-1280.png' });
   await fillDetails(page);
   await continueToShipping(page);
   await chooseShipping(page, 'Standard Shipping');
-  await expectNoSeriousA11yViolations(page, 'step 1, dark, desktop');
-  await page.screenshot({ path: '.screenshots/checkout-step1-dark-1280.png' });
+  await expectA11y(page, 'step 1, dark, desktop');
   await continueToPayment(page);
   await page.getByRole('radio', { name: 'Paypal' }).check();
-  await pwExpect(page.getByRole('status').filter({ hasText: 'PayPal' })).toHaveText(
+  await expect(page.getByRole('status').filter({ hasText: 'PayPal' })).toHaveText(
     'PayPal is not available yet. Please pay by card or cash on delivery.',
   );
-  await pwExpect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
-  await expectNoSeriousA11yViolations(page, 'step 2 (PayPal), dark, desktop');
-  await page.screenshot({ path: '.screenshots/checkout-step2-dark-1280.png' });
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+  await expectA11y(page, 'step 2 (PayPal), dark, desktop');
   expect(orders.count).toBe(0);
 
   // Back from Payment returns to Shipping with the method cleared on the server cart.
   await page.getByRole('button', { name: 'Back' }).click();
-  await pwExpect(
+  await expect(
     page.getByRole('heading', { level: 2, name: 'Shipping', exact: true }),
   ).toBeFocused();
-  await pwExpect(page.getByRole('dialog').getByTestId('order-items-shipping')).toHaveText(
+  await expect(page.getByRole('dialog').getByTestId('order-items-shipping')).toHaveText(
     'Not chosen yet',
   );
   await page.getByRole('button', { name: 'Back' }).click();
-  await pwExpect(
+  await expect(
     page.getByRole('heading', { level: 2, name: 'Checkout', exact: true }),
   ).toBeFocused();
   // Back on step 0 closes the overlay.
   await page.getByRole('button', { name: 'Back' }).click();
-  await pwExpect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('every validation message of the checkout shows on blur, and a reload keeps what was typed', async ({
@@ -276,11 +260,11 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   await openCheckout(page);
   const dialog = page.getByRole('dialog');
   const expectMessage = (text: string) =>
-    pwExpect(dialog.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+    expect(dialog.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
 
   // Continue with nothing typed: the messages appear and focus goes to the first invalid field.
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await pwExpect(dialog.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(dialog.getByLabel('Email', { exact: true })).toBeFocused();
   for (const message of [
     'Email is require',
     'Name is required',
@@ -293,26 +277,25 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   ]) {
     await expectMessage(message);
   }
-  await expectNoSeriousA11yViolations(page, 'step 0 with errors');
-  await page.screenshot({ path: '.screenshots/checkout-step0-errors-light-1280.png' });
+  await expectA11y(page, 'step 0 with errors');
 
   await dialog.getByLabel('Email', { exact: true }).fill('ada@');
   await dialog.getByLabel('Email', { exact: true }).blur();
   await expectMessage('Invalid email');
   const phone = dialog.getByLabel('Phone Number');
   await phone.fill('(702) abc-123');
-  await pwExpect(phone).toHaveValue('702123');
+  await expect(phone).toHaveValue('702123');
   await phone.blur();
   await expectMessage('Must be at least 10 digits');
   await phone.fill('1234567890123456789');
-  await pwExpect(phone).toHaveValue('123456789012345');
+  await expect(phone).toHaveValue('123456789012345');
 
   // A reload mid-checkout keeps what was typed.
   await fillDetails(page);
   await page.reload();
   await openCheckout(page);
-  await pwExpect(dialog.getByLabel('Street')).toHaveValue('12 King Street West');
-  await pwExpect(dialog.getByLabel('Country')).toHaveValue('CA');
+  await expect(dialog.getByLabel('Street')).toHaveValue('12 King Street West');
+  await expect(dialog.getByLabel('Country')).toHaveValue('CA');
 
   await continueToShipping(page);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -328,17 +311,16 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   await expectMessage("Your card's security code is incomplete.");
   await page.getByRole('button', { name: /^Pay / }).click();
   await expectMessage('Please correct the highlighted errors.');
-  await expectNoSeriousA11yViolations(page, 'step 2 with card errors');
-  await page.screenshot({ path: '.screenshots/checkout-step2-errors-light-1280.png' });
+  await expectA11y(page, 'step 2 with card errors');
   await fillCard(page, '4242424242424242');
-  await pwExpect(dialog.getByText('Your card number is invalid.')).toHaveCount(0);
-  await pwExpect(dialog.getByText('Please correct the highlighted errors.')).toHaveCount(0);
+  await expect(dialog.getByText('Your card number is invalid.')).toHaveCount(0);
+  await expect(dialog.getByText('Please correct the highlighted errors.')).toHaveCount(0);
 });
 
 test('a cart emptied elsewhere says there is nothing to display in checkout', async ({ page }) => {
   await arrangeCart(page, [{ productId: 3, quantity: 1 }]);
   await page.getByTestId('order-button').click();
-  await pwExpect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
   // Meanwhile the cart is emptied in another tab.
   await page.evaluate(async () => {
     const token = window.localStorage.getItem('cartToken') ?? '';
@@ -349,8 +331,8 @@ test('a cart emptied elsewhere says there is nothing to display in checkout', as
     if (!response.ok) throw new Error(`clearing the cart answered ${response.status}`);
   });
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await pwExpect(
+  await expect(
     page.getByText('There is nothing to display, please order and come back.'),
   ).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'empty checkout');
+  await expectA11y(page, 'empty checkout');
 });

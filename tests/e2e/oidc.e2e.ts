@@ -1,10 +1,10 @@
 // Sign-in through the local OpenID provider (issue 15), from the shop's sign-in page: the app
-// fixture starts it beside the API, as scripts/start.sh does.
-import { expect as pwExpect } from '@playwright/test';
-import type { Page } from 'playwright-core';
-import { DEMO, expectAccessibleInBothThemes, expectGreeting } from './support/accounts';
-import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test } from './support/e2e-test';
+// fixture (support/app-server.ts) starts it beside the API, as scripts/start.sh does. Each test
+// has its own browser context, so the provider's session never carries over.
+import type { Page } from '@playwright/test';
+import { DEMO, expectGreeting } from './support/accounts';
+import { expectA11y } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 /** From the shop's sign-in page to the provider's login-and-consent page. */
 async function openProvider(page: Page, appUrl: string): Promise<void> {
@@ -24,13 +24,10 @@ test('a new shopper signs in through the OpenID provider and no token is left be
   // Back from the shop to the provider's finished sign-in answers 400 on purpose.
   expectedHttpErrors.push({ status: 400, path: /^\/interaction\// });
   await openProvider(page, app.url);
-  await pwExpect(
+  await expect(
     page.getByText('Lumen Roastery will receive your name and email address.'),
   ).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'provider page, light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectNoSeriousA11yViolations(page, 'provider page, dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await expectA11y(page, 'provider page');
 
   await page.getByRole('button', { name: /Sam Taylor/ }).click();
 
@@ -41,15 +38,15 @@ test('a new shopper signs in through the OpenID provider and no token is left be
   // Nor in the history: one step back is the provider's page, which says the sign-in is over.
   await page.goBack();
   expect(page.url()).not.toContain('token=');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('This sign-in is over');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This sign-in is over');
   await page.goto('/account');
-  await pwExpect(page.getByTestId('account-detail')).toContainText('sam.taylor@idp.test');
+  await expect(page.getByTestId('account-detail')).toContainText('sam.taylor@idp.test');
 
   // A callback with a token that cannot be used says so, and the token leaves the address.
   await page.goto('/auth/callback?token=not-a-token');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in did not complete');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in did not complete');
   expect(page.url()).not.toContain('token=');
-  await expectAccessibleInBothThemes(page, 'callback refused');
+  await expectA11y(page, 'callback refused');
 });
 
 test('an identity whose email has a shop password links only with that password', async ({
@@ -63,10 +60,10 @@ test('an identity whose email has a shop password links only with that password'
   await page.getByRole('button', { name: /Demo Shopper/ }).click();
 
   await page.getByRole('heading', { level: 1, name: 'Link your account' }).waitFor();
-  await expectNoSeriousA11yViolations(page, 'linking page');
+  await expectA11y(page, 'linking page');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Link and sign in' }).click();
-  await pwExpect(page.getByRole('alert')).toContainText('That password is not right.');
+  await expect(page.getByRole('alert')).toContainText('That password is not right.');
   expect(page.url()).not.toContain('token=');
 
   await page.getByLabel('Password').fill(DEMO.password);
@@ -82,6 +79,6 @@ test('cancelling at the provider goes back to the shop sign-in, signed out', asy
   await openProvider(page, app.url);
   await page.getByRole('button', { name: 'Cancel and go back to Lumen Roastery' }).click();
   await page.waitForURL((url) => url.origin === app.url && url.pathname === '/sign-in');
-  await pwExpect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
-  await pwExpect(page.getByRole('link', { name: 'Sign in with Lumen ID' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  await expect(page.getByRole('link', { name: 'Sign in with Lumen ID' })).toBeVisible();
 });

@@ -1,7 +1,6 @@
-import { expect as pwExpect } from '@playwright/test';
 import type { Product } from '../../src/api/types';
-import { expectNoSeriousA11yViolations, setTheme } from './support/axe';
-import { expect, test } from './support/e2e-test';
+import { expectA11y, setTheme } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 test('a guest opens a product from the menu, picks a quantity, adds it and sees the count', async ({
   page,
@@ -20,35 +19,35 @@ test('a guest opens a product from the menu, picks a quantity, adds it and sees 
 
   // Breadcrumb Home > Menu > Detail, price with the old one struck through, and the sale badge.
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await pwExpect(breadcrumb.getByRole('listitem')).toHaveText(['Home>', 'Menu>', 'Detail']);
-  await pwExpect(page.getByTestId('detail-price')).toHaveText(`$${cappucino.price.toFixed(2)}`);
-  await pwExpect(page.getByTestId('detail-old-price')).toHaveText('$6.00');
-  await pwExpect(page.getByTestId('detail-badge')).toHaveText('Sale -17%');
+  await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home>', 'Menu>', 'Detail']);
+  await expect(page.getByTestId('detail-price')).toHaveText(`$${cappucino.price.toFixed(2)}`);
+  await expect(page.getByTestId('detail-old-price')).toHaveText('$6.00');
+  await expect(page.getByTestId('detail-badge')).toHaveText('Sale -17%');
 
   // The main image is shown first; a thumbnail chosen with the keyboard replaces it.
   const main = cappucino.images.find((image) => image.isMain);
   const mainImage = page.getByTestId('product-main-image');
-  await pwExpect(mainImage).toHaveAttribute('src', main?.imageUrl ?? '');
+  await expect(mainImage).toHaveAttribute('src', main?.imageUrl ?? '');
   const second = page.getByRole('button', { name: `Show image 2 of ${cappucino.images.length}` });
   await second.focus();
   await page.keyboard.press('Enter');
-  await pwExpect(second).toHaveAttribute('aria-pressed', 'true');
-  await pwExpect(mainImage).not.toHaveAttribute('src', main?.imageUrl ?? '');
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(mainImage).not.toHaveAttribute('src', main?.imageUrl ?? '');
 
   // "You May Also Like": the API's four related coffees, this one not among them.
   const suggestions = page.getByTestId('related-products').getByTestId('product-card');
-  await pwExpect(suggestions.getByRole('heading')).toHaveText(related.map((p) => p.name));
+  await expect(suggestions.getByRole('heading')).toHaveText(related.map((p) => p.name));
   expect(related).toHaveLength(4);
   expect(related.map((p) => p.productId)).not.toContain(3);
 
-  await expectNoSeriousA11yViolations(page, 'product page (light)');
+  await expectA11y(page, 'product page');
 
   // Three cups, added to the cart.
   const orderCount = page.getByTestId('order-count');
-  await pwExpect(orderCount).toHaveText('0');
+  await expect(orderCount).toHaveText('0');
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await pwExpect(page.getByTestId('quantity-value')).toHaveText('Quantity 3');
+  await expect(page.getByTestId('quantity-value')).toHaveText('Quantity 3');
   await page.getByRole('button', { name: 'Decrease quantity' }).click();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: 'Add To Cart' }).click();
@@ -57,33 +56,31 @@ test('a guest opens a product from the menu, picks a quantity, adds it and sees 
     name: `Successfully! Product ${cappucino.name} added to the cart!`,
   });
   await dialog.waitFor();
-  await pwExpect(orderCount).toHaveText('3');
-  await expectNoSeriousA11yViolations(page, 'add-to-cart modal (light)');
+  await expect(orderCount).toHaveText('3');
+  await expectA11y(page, 'add-to-cart modal');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await pwExpect(dialog).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
 
   // Once more, one cup: the count follows the server cart; View Cart closes the modal.
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await dialog.waitFor();
-  await pwExpect(orderCount).toHaveText('6');
+  await expect(orderCount).toHaveText('6');
   await dialog.getByRole('button', { name: 'View Cart' }).click();
-  await pwExpect(dialog).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
 
   // The cart survives a reload (it is the server's, found again by the guest's cart token).
   await page.reload();
   await page.getByRole('heading', { level: 1, name: cappucino.name }).waitFor();
-  await pwExpect(orderCount).toHaveText('6');
+  await expect(orderCount).toHaveText('6');
 
-  // Dark mode: the page and the modal.
+  // Dark mode (expectA11y above checked both themes' contrast): the page and the modal.
   await setTheme(page, 'dark');
   await page.getByRole('heading', { level: 1, name: cappucino.name }).waitFor();
   await suggestions.first().waitFor();
-  await expectNoSeriousA11yViolations(page, 'product page (dark)');
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await dialog.waitFor();
-  await expectNoSeriousA11yViolations(page, 'add-to-cart modal (dark)');
   await page.keyboard.press('Escape');
-  await pwExpect(dialog).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a related product opens in place, and a café-only drink cannot be ordered online', async ({
@@ -99,12 +96,12 @@ test('a related product opens in place, and a café-only drink cannot be ordered
   await page.getByTestId('related-products').getByRole('link', { name: ristretto.name }).click();
   await page.waitForURL('**/menu/detail/1');
   await page.getByRole('heading', { level: 1, name: ristretto.name }).waitFor();
-  await pwExpect(page.getByTestId('quantity-value')).toHaveText('Quantity 1');
+  await expect(page.getByTestId('quantity-value')).toHaveText('Quantity 1');
 
   const add = page.getByRole('button', { name: 'Add To Cart' });
-  await pwExpect(add).toBeDisabled();
+  await expect(add).toBeDisabled();
   const reasonId = await add.getAttribute('aria-describedby');
-  await pwExpect(page.locator(`[id="${reasonId}"]`)).toHaveText(
+  await expect(page.locator(`[id="${reasonId}"]`)).toHaveText(
     'Sold at our cafés only, so it cannot be ordered online.',
   );
 
@@ -113,49 +110,30 @@ test('a related product opens in place, and a café-only drink cannot be ordered
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
-  await expectNoSeriousA11yViolations(page, 'café-only product at 390 px');
+  await expectA11y(page, 'café-only product at 390 px');
 });
 
 test('an unknown product is a clear dead end with a way back to the menu', async ({ page }) => {
   await page.goto('/menu/detail/abc');
   await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
-  await expectNoSeriousA11yViolations(page, 'unknown product');
+  await expectA11y(page, 'unknown product');
 
   await page.getByRole('link', { name: 'Back to the menu' }).click();
   await page.waitForURL((url) => url.pathname === '/menu');
   await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
 });
 
-// Chromium logs every 4xx answer to fetch as a console error ("Failed to load resource"), and
-// the shared `page` fixture fails on any console error. Here the 404 is the point of the test,
-// so this test opens its own page and allows exactly that message, for exactly that URL.
+// Chromium logs every 4xx answer to fetch as a console error; here the 404 is the point.
 test('a product id the shop does not have shows the same not-found page', async ({
-  browser,
-  app,
+  page,
+  expectedHttpErrors,
 }) => {
-  const missing = '/api/v1/products/detail/999';
-  const context = await browser.newContext({ baseURL: app.url, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const expected404 =
-      message.text().includes('status of 404') &&
-      new URL(message.location().url).pathname === missing;
-    if (!expected404) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  try {
-    await page.goto('/menu/detail/999');
-    await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
-    await pwExpect(page.getByRole('link', { name: 'Back to the menu' })).toHaveAttribute(
-      'href',
-      '/menu',
-    );
-    await expectNoSeriousA11yViolations(page, 'product the shop does not have');
-  } finally {
-    await context.close();
-  }
-  expect(problems).toEqual([]);
-  expect(app.takeServerProblems()).toEqual([]);
+  expectedHttpErrors.push({ status: 404, path: /^\/api\/v1\/products\/detail\/999$/ });
+  await page.goto('/menu/detail/999');
+  await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
+  await expect(page.getByRole('link', { name: 'Back to the menu' })).toHaveAttribute(
+    'href',
+    '/menu',
+  );
+  await expectA11y(page, 'product the shop does not have');
 });

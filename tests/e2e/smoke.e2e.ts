@@ -1,6 +1,5 @@
-import { expect as pwExpect } from '@playwright/test';
 import type { Product } from '../../src/api/types';
-import { expect, test } from './support/e2e-test';
+import { expect, test } from './support/fixtures';
 
 const NAV_LABELS = ['Home', 'Menu', 'Space', 'Community', 'News'];
 
@@ -15,19 +14,17 @@ test('a shopper opens the shop, browses the home page, goes dark and gets lost',
 
   // The navigation shows Home, Menu, Space, Community, News, in that order, with Home current.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  expect(await nav.getByRole('link').allTextContents()).toEqual(NAV_LABELS);
-  expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  await expect(nav.getByRole('link')).toHaveText(NAV_LABELS);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
   // Four featured products are shown: the ones the API features.
   const featured = await app.getJson<Product[]>('/api/v1/products?size=4');
   expect(featured).toHaveLength(4);
   const cards = page.getByTestId('featured-products').getByTestId('product-card');
   await cards.first().waitFor();
-  expect(await cards.count()).toBe(4);
-  expect(await cards.getByRole('heading').allTextContents()).toEqual(
-    featured.map((product) => product.name),
-  );
-  expect(await cards.getByTestId('product-price').allTextContents()).toEqual(
+  await expect(cards).toHaveCount(4);
+  await expect(cards.getByRole('heading')).toHaveText(featured.map((product) => product.name));
+  await expect(cards.getByTestId('product-price')).toHaveText(
     featured.map((product) => `$${product.price.toFixed(2)}`),
   );
   // Every card image really loaded (a broken image would also log a console error).
@@ -39,7 +36,8 @@ test('a shopper opens the shop, browses the home page, goes dark and gets lost',
   expect(imagesLoaded).toBe(true);
 
   // The cart is empty, so the Order button counts 0.
-  expect(await page.getByTestId('order-button').getAttribute('aria-label')).toBe(
+  await expect(page.getByTestId('order-button')).toHaveAttribute(
+    'aria-label',
     'Order, 0 items in cart',
   );
 
@@ -49,7 +47,7 @@ test('a shopper opens the shop, browses the home page, goes dark and gets lost',
     () => getComputedStyle(document.body).backgroundColor,
   );
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-  await pwExpect(html).toHaveClass('dark');
+  await expect(html).toHaveClass('dark');
   await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
   const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(darkBackground).not.toBe(lightBackground);
@@ -61,13 +59,13 @@ test('a shopper opens the shop, browses the home page, goes dark and gets lost',
   // Dark mode is remembered after a reload.
   await page.reload();
   await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
-  await pwExpect(html).toHaveClass('dark');
+  await expect(html).toHaveClass('dark');
 
   // I follow "Explore Other Menu" and land on the menu, with Menu marked current.
   await page.getByRole('link', { name: 'Explore Other Menu' }).click();
   await page.waitForURL('**/menu');
   await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
-  expect(await nav.getByRole('link', { name: 'Menu' }).getAttribute('aria-current')).toBe('page');
+  await expect(nav.getByRole('link', { name: 'Menu' })).toHaveAttribute('aria-current', 'page');
 
   // An address that does not exist shows "Page not found", with a way back home.
   await page.goto('/this-page-does-not-exist');
@@ -82,29 +80,27 @@ test('on a phone, the shopper opens the navigation menu and goes to the news', a
   await page.goto('/');
   // The page has rendered (its heading and the header's toggle are there) before anything about
   // the navigation is judged: an empty page would hide the navigation too.
-  await pwExpect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = page.getByRole('button', { name: 'open navigation menu' });
-  await pwExpect(toggle).toBeVisible();
+  await expect(toggle).toBeVisible();
 
   // The navigation is folded away behind the menu toggle.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await pwExpect(page.getByRole('navigation', { name: 'Main', includeHidden: true })).toHaveCount(
-    1,
-  );
-  await pwExpect(nav).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main', includeHidden: true })).toHaveCount(1);
+  await expect(nav).toBeHidden();
 
   await toggle.click();
-  await pwExpect(nav).toBeVisible();
-  expect(await nav.getByRole('link').allTextContents()).toEqual(NAV_LABELS);
-  await pwExpect(nav.getByRole('link', { name: 'News' })).toBeVisible();
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link')).toHaveText(NAV_LABELS);
+  await expect(nav.getByRole('link', { name: 'News' })).toBeVisible();
 
   await nav.getByRole('link', { name: 'News' }).click();
   await page.waitForURL('**/news');
   await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
 
   // Choosing a page closes the menu again.
-  await pwExpect(page.getByRole('button', { name: 'open navigation menu' })).toBeVisible();
-  await pwExpect(nav).toBeHidden();
+  await expect(page.getByRole('button', { name: 'open navigation menu' })).toBeVisible();
+  await expect(nav).toBeHidden();
 
   // Nothing sticks out sideways at phone width.
   const overflow = await page.evaluate(

@@ -1,7 +1,6 @@
 // Arrange steps of the account and sign-in journeys, done the way the storefront's own client
 // would: through /api/v1 with a bearer token or the guest cart token. Only tests do this by hand.
-import type { Page } from 'playwright-core';
-import { expect as pwExpect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type {
   AddressInput,
   Cart,
@@ -11,13 +10,12 @@ import type {
 } from '../../../src/api/types';
 import { sampleOrderRequest } from '../../fixtures/checkout';
 import type { RunningApp } from './app-server';
-import { expectNoSeriousA11yViolations } from './axe';
 
 export const DEMO = { email: 'demo@lumen.test', password: 'coffee123' } as const;
 
 let counter = 0;
 
-/** A shopper nobody has used yet in this file (the API lives for the whole file). */
+/** A shopper nobody has used yet (the worker's API is shared by every test it runs). */
 export function newShopper(prefix = 'shopper') {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
@@ -117,30 +115,7 @@ export async function signInWithForm(
 
 /** The header greets the signed-in shopper (spec §1). */
 export async function expectGreeting(page: Page, username: string) {
-  await pwExpect(page.getByTestId('greeting').filter({ visible: true })).toHaveText(
+  await expect(page.getByTestId('greeting').filter({ visible: true })).toHaveText(
     `Hi, ${username}`,
   );
-}
-
-/**
- * axe (serious and critical) on what the page shows now, in light then dark. The theme is painted
- * in place, as the theme store does, rather than by reloading, so an open dialog or a filled
- * form is checked as it is; the shopper's own theme comes back afterwards.
- */
-export async function expectAccessibleInBothThemes(page: Page, where: string): Promise<void> {
-  const paint = (dark: boolean) =>
-    page.evaluate((isDark) => {
-      const root = document.documentElement;
-      root.classList.toggle('dark', isDark);
-      root.classList.toggle('light', !isDark);
-      root.style.colorScheme = isDark ? 'dark' : 'light';
-    }, dark);
-  const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  for (const dark of [false, true]) {
-    await paint(dark);
-    // Buttons fade their colours (0.15 s); axe must not sample a colour halfway.
-    await page.waitForTimeout(300);
-    await expectNoSeriousA11yViolations(page, `${where}, ${dark ? 'dark' : 'light'}`);
-  }
-  await paint(wasDark);
 }

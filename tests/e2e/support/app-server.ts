@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { LOCAL_CLIENT_ID, startLocalProvider } from '../../../server/src/local-oidc/provider';
-import { oidcRedirectUris, startServer } from '../../../server/src/main';
+import { oidcRedirectUris, startServer, type StartServerOptions } from '../../../server/src/main';
 import { distDir } from './paths';
 
 export type RunningApp = {
@@ -19,13 +19,25 @@ export type RunningApp = {
 export type StartAppOptions = {
   /** Honour the X-Inject-Latency / X-Inject-Status request headers (server/src/app.ts). */
   faults?: boolean;
+  /**
+   * scrypt cost for the passwords the journeys create. Default: the server tests' cheap one
+   * (N=1024), since journeys sign up and sign in dozens of times; the OWASP cost the server uses
+   * in production has its own server test.
+   */
+  passwordHashParams?: StartServerOptions['passwordHashParams'];
 };
+
+/** Cheap scrypt parameters, as the server tests use (server/test/test-server.ts). */
+export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
 /**
  * The reference API on a free port with a fresh, freshly seeded database, serving dist/, and the
  * local OpenID provider beside it on another free port (as scripts/start.sh runs them).
  */
-export async function startApp({ faults = false }: StartAppOptions = {}): Promise<RunningApp> {
+export async function startApp({
+  faults = false,
+  passwordHashParams = TEST_PASSWORD_HASH,
+}: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
   let problems: string[] = [];
   const clientSecret = randomBytes(24).toString('base64url');
@@ -40,6 +52,7 @@ export async function startApp({ faults = false }: StartAppOptions = {}): Promis
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
     faults,
+    passwordHashParams,
     logger: {
       info: () => undefined,
       error: (message, error) =>

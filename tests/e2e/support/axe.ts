@@ -1,19 +1,46 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Page } from '@playwright/test';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Runs axe-core (WCAG 2.x A and AA rules) on what the page shows now and fails on any serious
- * or critical violation, naming the rule and the first offending elements. Call it once per
- * state worth checking (a page, an open drawer, each checkout step), in light and in dark.
+ * How many finite animations and transitions the page is still running (a toast fading in, a
+ * button's colour after a theme change). Reading a computed style first makes the browser start
+ * the transitions a class change just asked for. Endless ones (a spinner) do not count.
  */
-export async function expectNoSeriousA11yViolations(
+function runningFiniteAnimations(): number {
+  getComputedStyle(document.documentElement).getPropertyValue('color');
+  return document
+    .getAnimations()
+    .filter(
+      (animation) =>
+        animation.playState === 'running' &&
+        Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+    ).length;
+}
+
+/** Waits until every finite animation of the page has finished (axe must not sample a fade). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(runningFiniteAnimations), {
+      message: 'animations still running',
+      intervals: [50, 100, 250],
+    })
+    .toBe(0);
+}
+
+/**
+ * Runs axe-core on what the page shows now, once its animations have finished, and fails on any
+ * serious or critical violation, naming the rule and the first offending elements.
+ */
+async function expectNoSeriousViolations(
   page: Page,
   where: string,
-  /** CSS selectors to limit the check to (e.g. a page's `main` and a dialog); default: all. */
-  include: string[] = [],
+  { rules, include = [] }: { rules?: string[]; include?: string[] },
 ): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  await animationsSettled(page);
+  let builder = new AxeBuilder({ page });
+  builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS);
   for (const selector of include) builder = builder.include(selector);
   const results = await builder.analyze();
   const serious = results.violations.filter(
@@ -28,6 +55,37 @@ export async function expectNoSeriousA11yViolations(
         .join('\n'),
   );
   expect(report, `axe on ${where}`).toEqual([]);
+}
+
+/** Paints the theme in place, as the theme store does (no reload: open dialogs stay open). */
+function paintTheme(page: Page, dark: boolean): Promise<void> {
+  return page.evaluate((isDark) => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', isDark);
+    root.classList.toggle('light', !isDark);
+    root.style.colorScheme = isDark ? 'dark' : 'light';
+  }, dark);
+}
+
+/**
+ * Accessibility of what the page shows now, in both themes: every WCAG 2.x A/AA rule (serious and
+ * critical) in the current theme, then the colour-contrast rule alone in the other theme (the
+ * only rule a theme changes), painted in place, then the shopper's theme again. Each pass waits
+ * for the page's animations to finish first. `include` limits both passes to CSS selectors.
+ */
+export async function expectA11y(page: Page, where: string, include: string[] = []) {
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  const theme = (isDark: boolean) => (isDark ? 'dark' : 'light');
+  await expectNoSeriousViolations(page, `${where} (${theme(dark)})`, { include });
+  await paintTheme(page, !dark);
+  try {
+    await expectNoSeriousViolations(page, `${where} (${theme(!dark)}, contrast)`, {
+      rules: ['color-contrast'],
+      include,
+    });
+  } finally {
+    await paintTheme(page, dark);
+  }
 }
 
 /** Puts the page in a theme the way a returning shopper would have it (the stored preference). */

@@ -14,19 +14,18 @@ export function chromiumPath(): string {
   }
 }
 
+/** Offline and deterministic: no sandbox (containers), no GPU, no background traffic. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Chromium for scripts (scripts/screenshots.ts); the e2e tests get theirs from the config. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    // Offline and deterministic: no sandbox (containers), no GPU, no background traffic.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Cart } from '../../../src/api/types';
 import { CART_TOKEN_STORAGE_KEY } from '../../../src/app/api-setup';
 
@@ -40,18 +40,33 @@ export async function serverCart(page: Page): Promise<Cart> {
   }, CART_TOKEN_STORAGE_KEY);
 }
 
-/** Adds a request header to the page's API calls matching `method` and `path` (a regex). */
+/**
+ * Adds request headers to the page's API calls matching `method` and `path` (a regex). With
+ * `holdUntil`, those calls also wait for that promise before they go to the server, so a test can
+ * look at the page while the answers are certainly not back, however slow the machine is.
+ */
 export async function injectIntoRequests(
   page: Page,
   match: { method: string; path: RegExp },
   headers: Record<string, string>,
+  { holdUntil }: { holdUntil?: Promise<unknown> } = {},
 ): Promise<void> {
   await page.route(
     (url) => match.path.test(url.pathname),
-    (route) => {
+    async (route) => {
       const request = route.request();
       if (request.method() !== match.method) return route.continue();
+      await holdUntil;
       return route.continue({ headers: { ...request.headers(), ...headers } });
     },
   );
+}
+
+/** A promise a test resolves when it chooses (for `injectIntoRequests`'s `holdUntil`). */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { expect as pwExpect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { addToCart } from './cart';
 
 /** Opens the shop with these lines in the guest cart (arranged through the API). */
@@ -16,7 +15,7 @@ export async function arrangeCart(
 export async function openCheckout(page: Page): Promise<void> {
   await page.getByTestId('order-button').click();
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await pwExpect(
+  await expect(
     page.getByRole('heading', { level: 2, name: 'Checkout', exact: true }),
   ).toBeFocused();
 }
@@ -46,21 +45,19 @@ export async function fillDetails(page: Page, values = shopper): Promise<void> {
 
 export async function continueToShipping(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await pwExpect(
+  await expect(
     page.getByRole('heading', { level: 2, name: 'Shipping', exact: true }),
   ).toBeFocused();
 }
 
 export async function chooseShipping(page: Page, name: string): Promise<void> {
   await page.getByRole('radio', { name: new RegExp(name) }).check();
-  await pwExpect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
 }
 
 export async function continueToPayment(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await pwExpect(
-    page.getByRole('heading', { level: 2, name: 'Payment', exact: true }),
-  ).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment', exact: true })).toBeFocused();
 }
 
 /** Types a card into the card fields (the sandbox's inputs; real Stripe would be iframes). */

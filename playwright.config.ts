@@ -1,0 +1,34 @@
+// The e2e journeys (tests/e2e/*.e2e.ts) on Playwright Test, driving Debian's chromium against the
+// built SPA and the reference API (tests/e2e/support/fixtures.ts). `npm run test:e2e`.
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/e2e/support/browser';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  // Builds dist/ once when it is stale (a no-op in `npm run validate`, which builds first).
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  outputDir: '.e2e-artifacts/results',
+  // Two workers everywhere, CI included: the machine has two cores and each worker has its own
+  // app. Tests spread one by one (they share nothing but the worker's app).
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    // scripts/test.sh reads the counts from here for the gate's closing line.
+    ['json', { outputFile: '.e2e-artifacts/results.json' }],
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

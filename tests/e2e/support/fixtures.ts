@@ -1,0 +1,130 @@
+// The one harness of the e2e journeys, on Playwright Test (playwright.config.ts).
+//
+// Worker-scoped: `app`, the built SPA and the reference API on a fresh database, one per worker
+// and shared by every test the worker runs (so journeys never rely on a fresh database: unique
+// shoppers per test, no exact stock of a product another test buys); `browser` comes from the
+// config (Debian's chromium). Test-scoped: `context` and `page` with the app as baseURL, 1280x900
+// and reduced motion (the config's `use`), watched for errors; `newShopContext()` for a second,
+// separate browser (a friend's, a stranger's), watched the same way.
+//
+// A test fails on any console error, uncaught page error, server error or answer that broke
+// openapi.yaml (conventions.md: errors in the console are defects), except the failed answers it
+// declares in `expectedHttpErrors` (Chromium logs every 4xx/5xx answer as a console error).
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+} from '@playwright/test';
+import { startApp, type RunningApp, type StartAppOptions } from './app-server';
+
+export type ExpectedHttpError = { status: number; path: RegExp };
+
+export type WorkerFixtures = {
+  /**
+   * Options of the worker's app. A file that needs the fault headers (X-Inject-Latency,
+   * X-Inject-Status) says `test.use({ appOptions: { faults: true } })`; Playwright gives such
+   * files a worker of their own.
+   */
+  appOptions: StartAppOptions;
+  /** Built SPA + reference API with a fresh database, one per worker. */
+  app: RunningApp;
+};
+
+export type TestFixtures = {
+  /**
+   * Answers a journey provokes on purpose (a refused promo, an injected failure, a 404 that is
+   * the point of the test): either `test.use({ expectedHttpErrors: [...] })` for a file or a
+   * describe block, or push `{ status, path }` in the test. Chromium's "Failed to load resource"
+   * console line for a matching answer is then not counted as an error; any other still fails.
+   */
+  expectedHttpErrors: ExpectedHttpError[];
+  /** Another browser context (its own storage, like another browser), watched for errors. */
+  newShopContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** What went wrong during the test (console, page, server); checked after the test. */
+  errorWatch: ErrorWatch;
+};
+
+type ErrorWatch = { problems: string[]; watch: (context: BrowserContext) => void };
+
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d+)/;
+
+function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessage): boolean {
+  const status = Number(FAILED_RESOURCE.exec(message.text())?.[1]);
+  const url = message.location().url;
+  if (!status || !url) return false;
+  const path = new URL(url).pathname;
+  return expected.some((allowed) => allowed.status === status && allowed.path.test(path));
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  appOptions: [{}, { scope: 'worker', option: true }],
+  app: [
+    async ({ appOptions }, provide) => {
+      const app = await startApp(appOptions);
+      await provide(app);
+      await app.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ app }, provide) => provide(app.url),
+
+  // A fresh array per test (an option's default would be one array shared by every test).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from it
+  expectedHttpErrors: [async ({}, provide) => provide([]), { option: true }],
+  errorWatch: async ({ app, expectedHttpErrors }, provide) => {
+    const problems: string[] = [];
+    const watch = (context: BrowserContext) => {
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (isExpectedFailure(expectedHttpErrors, message)) return;
+        const where = message.location().url ? ` (${message.location().url})` : '';
+        problems.push(`console.error: ${message.text()}${where}`);
+      });
+      context.on('weberror', (error) =>
+        problems.push(`page error: ${error.error().stack ?? error.error().message}`),
+      );
+    };
+    app.takeServerProblems(); // what an earlier test of this worker left is that test's
+    await provide({ problems, watch });
+    problems.push(...app.takeServerProblems());
+    if (problems.length > 0) {
+      throw new Error(`${problems.length} error(s) during the test:\n${problems.join('\n')}`);
+    }
+  },
+  context: async ({ context, errorWatch }, provide, testInfo) => {
+    errorWatch.watch(context);
+    await provide(context);
+    // Playwright's own failure screenshot is taken when the test body fails; a test that only
+    // logged errors fails after it, so keep what its pages showed here.
+    if (errorWatch.problems.length > 0) {
+      for (const [index, page] of context.pages().entries()) {
+        const path = testInfo.outputPath(`errors-page-${index}.png`);
+        await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+        await testInfo.attach(`page ${index} when the errors were seen`, {
+          path,
+          contentType: 'image/png',
+        });
+      }
+    }
+  },
+  newShopContext: async ({ browser, baseURL, errorWatch }, provide) => {
+    const opened: BrowserContext[] = [];
+    await provide(async (options = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 1280, height: 900 },
+        reducedMotion: 'reduce',
+        ...options,
+      });
+      errorWatch.watch(context);
+      opened.push(context);
+      return context;
+    });
+    for (const context of opened) await context.close();
+  },
+});
+
+export { expect };
+export type { Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
