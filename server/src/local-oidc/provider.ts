@@ -144,7 +144,14 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
           }),
         };
       },
-      ttl: { Interaction: 10 * 60, Session: 60 * 60, Grant: 60 * 60 },
+      ttl: {
+        AccessToken: 10 * 60,
+        AuthorizationCode: 60,
+        IdToken: 10 * 60,
+        Interaction: 10 * 60,
+        Session: 60 * 60,
+        Grant: 60 * 60,
+      },
     };
     provider = new Provider(issuer, configuration);
     return provider;
