@@ -212,11 +212,44 @@ describe('payment machine', () => {
     const snapshot = await settled(actor);
     expect(snapshot.value).toEqual({ ready: 'editing' });
     expect(notifyProcessingError).toHaveBeenCalledWith('Network error');
+    // Issue 16: the failure stays on the payment step until the next attempt.
+    expect(snapshot.context.processingError).toEqual({
+      stage: 'order',
+      network: false,
+      detail: 'Network error',
+    });
+    actor.send({
+      type: 'payment.fieldChanged',
+      field: 'cardHolder',
+      state: { error: null, complete: true, empty: false },
+    });
+    expect(actor.getSnapshot().context.processingError).not.toBeNull();
 
     fail = false;
     actor.send(submit);
+    expect(actor.getSnapshot().context.processingError).toBeNull();
     await toPromise(actor);
     expect(calls.createOrder.map((call) => call.idempotencyKey)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('tells a dropped connection (no answer at all) from a refusal, and where it happened', async () => {
+    const dropped = Object.assign(new Error('Failed to fetch'), { status: 0 });
+    const { actor } = start({
+      createOrder: async () => cardOrder,
+      confirmCard: async () => {
+        throw dropped;
+      },
+    });
+    completeCard(actor);
+    actor.send(submit);
+    const snapshot = await settled(actor);
+
+    expect(snapshot.value).toEqual({ ready: 'editing' });
+    expect(snapshot.context.processingError).toEqual({
+      stage: 'card',
+      network: true,
+      detail: 'Failed to fetch',
+    });
   });
 
   it('on a totals mismatch shows the server totals and pays them once the shopper confirms', async () => {

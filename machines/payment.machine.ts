@@ -121,9 +121,27 @@ export type PaymentContext = OrderDetails & {
   blockedMessage: string | null;
   /** The provider's decline message, shown above the card fields. */
   paymentError: string | null;
+  /**
+   * Any other failure of the last attempt (issue 16): kept, and shown on the payment step in
+   * the shopper's words, until the next attempt.
+   */
+  processingError: ProcessingError | null;
   /** The server's totals after a 409 TOTALS_MISMATCH: shown, and paid once confirmed. */
   revisedTotals: OrderTotals | null;
   outcome: PaymentOutput['outcome'] | null;
+};
+
+/** A failure of the order flow other than a card decline. */
+export type ProcessingError = {
+  /**
+   * Where it failed: `order` (the order was not placed, nothing charged), `card` (the card
+   * confirmation did not answer), `record` (the card was charged, the order not marked paid).
+   */
+  stage: 'order' | 'card' | 'record';
+  /** No answer at all (offline, a dropped connection), rather than an answer saying no. */
+  network: boolean;
+  /** The error as the developer sees it (spec §8's "Error creating PaymentIntent" line). */
+  detail: string;
 };
 
 export type PaymentEvent =
@@ -148,6 +166,17 @@ export function isTotalsMismatch(error: unknown): error is TotalsMismatch {
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : 'Unknown error';
+}
+
+/** A request that got no answer: the API layer's network error has status 0, fetch a TypeError. */
+function isNetworkError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ('status' in error && error.status === 0) return true;
+  return error instanceof TypeError;
+}
+
+function processingError(stage: ProcessingError['stage'], error: unknown): ProcessingError {
+  return { stage, network: isNetworkError(error), detail: errorText(error) };
 }
 
 export const paymentMachine = setup({
@@ -185,7 +214,12 @@ export const paymentMachine = setup({
         ? { paymentMethod: event.method, blockedMessage: null }
         : {},
     ),
-    forgetOrder: assign({ order: null, paymentError: null }),
+    forgetOrder: assign({ order: null, paymentError: null, processingError: null }),
+    recordProcessingError: assign(
+      (_, params: { stage: ProcessingError['stage']; error: unknown }) => ({
+        processingError: processingError(params.stage, params.error),
+      }),
+    ),
     recordField: assign(({ context, event }) => {
       if (event.type !== 'payment.fieldChanged') return {};
       const fields = { ...context.fields, [event.field]: event.state };
@@ -223,6 +257,7 @@ export const paymentMachine = setup({
         draft: { ...event.draft, totals },
         blockedMessage: null,
         paymentError: null,
+        processingError: null,
       };
     }),
     recordOrder: assign(({ event }) =>
@@ -281,6 +316,7 @@ export const paymentMachine = setup({
     order: null,
     blockedMessage: null,
     paymentError: null,
+    processingError: null,
     revisedTotals: null,
     outcome: null,
   }),
@@ -389,6 +425,10 @@ export const paymentMachine = setup({
             actions: [
               'recordOrder',
               {
+                type: 'recordProcessingError',
+                params: { stage: 'order', error: 'The order has no payment intent' },
+              },
+              {
                 type: 'notifyProcessingError',
                 params: { error: 'The order has no payment intent' },
               },
@@ -403,10 +443,16 @@ export const paymentMachine = setup({
           },
           {
             target: 'ready.editing',
-            actions: {
-              type: 'notifyProcessingError',
-              params: ({ event }) => ({ error: errorText(event.error) }),
-            },
+            actions: [
+              {
+                type: 'recordProcessingError',
+                params: ({ event }) => ({ stage: 'order' as const, error: event.error }),
+              },
+              {
+                type: 'notifyProcessingError',
+                params: ({ event }) => ({ error: errorText(event.error) }),
+              },
+            ],
           },
         ],
       },
@@ -437,10 +483,16 @@ export const paymentMachine = setup({
         ],
         onError: {
           target: 'ready.editing',
-          actions: {
-            type: 'notifyProcessingError',
-            params: ({ event }) => ({ error: errorText(event.error) }),
-          },
+          actions: [
+            {
+              type: 'recordProcessingError',
+              params: ({ event }) => ({ stage: 'card' as const, error: event.error }),
+            },
+            {
+              type: 'notifyProcessingError',
+              params: ({ event }) => ({ error: errorText(event.error) }),
+            },
+          ],
         },
       },
     },
@@ -459,10 +511,16 @@ export const paymentMachine = setup({
         // already succeeded intent again (no second charge) and reports PAID once more.
         onError: {
           target: 'ready.editing',
-          actions: {
-            type: 'notifyProcessingError',
-            params: ({ event }) => ({ error: errorText(event.error) }),
-          },
+          actions: [
+            {
+              type: 'recordProcessingError',
+              params: ({ event }) => ({ stage: 'record' as const, error: event.error }),
+            },
+            {
+              type: 'notifyProcessingError',
+              params: ({ event }) => ({ error: errorText(event.error) }),
+            },
+          ],
         },
       },
     },

@@ -16,8 +16,6 @@ type Effects = {
   stored: { token: string; remember: boolean }[];
   removed: number;
   broadcasts: string[];
-  forgotten: number;
-  accountForgotten: number;
   expiryAnnouncements: number;
   signInNavigations: number;
   merges: number;
@@ -32,8 +30,6 @@ function startSession(input: SessionInput) {
     stored: [],
     removed: 0,
     broadcasts: [],
-    forgotten: 0,
-    accountForgotten: 0,
     expiryAnnouncements: 0,
     signInNavigations: 0,
     merges: 0,
@@ -61,12 +57,6 @@ function startSession(input: SessionInput) {
       },
       askOtherTabs: () => {
         effects.broadcasts.push('sessionWanted');
-      },
-      forgetUserData: () => {
-        effects.forgotten += 1;
-      },
-      forgetAccountData: () => {
-        effects.accountForgotten += 1;
       },
       announceExpiry: () => {
         effects.expiryAnnouncements += 1;
@@ -190,7 +180,6 @@ describe('session machine: expiry', () => {
     expect(actor.getSnapshot().context.token).toBeNull();
     expect(effects.expiryAnnouncements).toBe(1);
     expect(effects.removed).toBe(1);
-    expect(effects.forgotten).toBe(1);
     expect(effects.broadcasts).toEqual(['signedOut']);
   });
 
@@ -245,8 +234,6 @@ describe('session machine: sign-in and sign-out', () => {
     });
     expect(effects.stored).toEqual([{ token, remember: true }]);
     expect(effects.broadcasts).toEqual(['signedIn']);
-    expect(effects.accountForgotten).toBe(1);
-    expect(effects.forgotten).toBe(0);
     expect(effects.merges).toBe(1);
   });
 
@@ -292,7 +279,6 @@ describe('session machine: sign-in and sign-out', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, expiresAt: null });
     expect(effects.removed).toBe(1);
-    expect(effects.forgotten).toBe(1);
     expect(effects.broadcasts).toEqual(['signedOut']);
     expect(effects.signInNavigations).toBe(1);
     expect(effects.expiryAnnouncements).toBe(0);
@@ -356,7 +342,6 @@ describe('session machine: other tabs', () => {
     expect(effects.stored).toEqual([{ token, remember: false }]);
     expect(effects.broadcasts).toEqual([]);
     expect(effects.merges).toBe(0);
-    expect(effects.forgotten).toBe(1);
   });
 
   it('follows a sign-out in another tab without echoing it', () => {
@@ -369,7 +354,6 @@ describe('session machine: other tabs', () => {
 
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(effects.removed).toBe(1);
-    expect(effects.forgotten).toBe(1);
     expect(effects.broadcasts).toEqual([]);
     expect(effects.signInNavigations).toBe(0);
   });
@@ -387,7 +371,6 @@ describe('session machine: other tabs', () => {
     });
 
     expect(actor.getSnapshot().context.user?.email).toBe('second@lumen.test');
-    expect(effects.forgotten).toBe(1);
   });
 
   it('ignores an expired token from another tab', () => {
@@ -446,6 +429,15 @@ describe('session machine: a tab opened later', () => {
     expect(actor.getSnapshot().hasTag('checking')).toBe(false);
   });
 
+  it('is a guest as soon as the question settles with nobody holding a session', () => {
+    const { actor } = startSession({ storedToken: null, remember: false, otherTabsWaitMs: 10_000 });
+
+    actor.send({ type: 'session.noOtherTabSession' });
+
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().hasTag('checking')).toBe(false);
+  });
+
   it('a signed-in tab answers the question with its session', () => {
     const { effects } = startSession({ storedToken: sessionJwt({ nowMs: NOW }), remember: false });
 
@@ -469,7 +461,6 @@ describe('session machine: a tab opened later', () => {
     effects.fromOtherTab({ type: 'session.otherTabSignedIn', token, remember: false });
 
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
-    expect(effects.forgotten).toBe(0);
     expect(effects.stored).toEqual([]);
   });
 });

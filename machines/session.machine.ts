@@ -85,7 +85,9 @@ export type SessionEvent =
   | { type: 'session.otherTabSignedIn'; token: string; remember: boolean }
   | { type: 'session.otherTabSignedOut' }
   /** A tab opened without a token asks for this tab's session. */
-  | { type: 'session.otherTabAsked' };
+  | { type: 'session.otherTabAsked' }
+  /** The question to the other tabs settled: no open tab holds a session. */
+  | { type: 'session.noOtherTabSession' };
 
 const signedOutContext = { token: null, user: null, expiresAt: null } as const;
 
@@ -102,9 +104,8 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  * - `broadcastSignedIn`, `broadcastSignedOut`, `askOtherTabs` and the `watchOtherTabs` actor —
  *   other tabs (a tab opened without a token waits `otherTabsWaitMs` in `askingOtherTabs`, tag
  *   `checking`, for an open tab to share its session);
- * - `forgetUserData()` — drops every cached answer that belongs to a user (cart, account, orders);
- *   `forgetAccountData()` the same but the cart, when this tab signs in: the merge answers the
- *   user's cart, and a refetch racing it could show the cart from before the merge;
+ * - cached answers that belong to a user are not the machine's business: the query layer resets
+ *   them whenever the identity it reads from the session changes (src/api/identity.queries.ts);
  * - `announceExpiry()` — tells the shopper the session ended by itself;
  * - `goToSignIn()` — after Logout;
  * - `mergeGuestCart` — joins the guest cart to the user's.
@@ -114,12 +115,12 @@ const signInTransitions = {
   'session.signIn': {
     guard: 'eventTokenIsValid',
     target: 'signedIn.mergingGuestCart',
-    actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
+    actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn'],
   },
   'session.otherTabSignedIn': {
     guard: 'eventTokenIsValid',
     target: 'signedIn',
-    actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
+    actions: ['adoptEventToken', 'persistToken'],
   },
 } as const;
 
@@ -138,9 +139,6 @@ export const sessionMachine = setup({
     broadcastSignedIn: () => {},
     broadcastSignedOut: () => {},
     askOtherTabs: () => {},
-    forgetUserData: () => {},
-    /** Like forgetUserData but leaves the cart to `mergeGuestCart`, which answers the new one. */
-    forgetAccountData: () => {},
     announceExpiry: () => {},
     goToSignIn: () => {},
     adoptEventToken: assign(({ event, context }) => {
@@ -201,8 +199,10 @@ export const sessionMachine = setup({
     askingOtherTabs: {
       tags: ['checking'],
       entry: 'askOtherTabs',
+      // The question settles by itself (session-protocol.ts); the delay is only its ceiling.
       after: { otherTabsWait: { target: 'signedOut' } },
       on: {
+        'session.noOtherTabSession': { target: 'signedOut' },
         // This tab signs in meanwhile (the identity provider's callback page does at once).
         ...signInTransitions,
       },
@@ -220,13 +220,7 @@ export const sessionMachine = setup({
           {
             guard: 'hasExpired',
             target: 'signedOut',
-            actions: [
-              'clearSession',
-              'removeToken',
-              'broadcastSignedOut',
-              'forgetUserData',
-              'announceExpiry',
-            ],
+            actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'announceExpiry'],
           },
           { target: 'signedIn', reenter: true },
         ],
@@ -234,27 +228,15 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': {
           target: 'signedOut',
-          actions: [
-            'clearSession',
-            'removeToken',
-            'broadcastSignedOut',
-            'forgetUserData',
-            'goToSignIn',
-          ],
+          actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'goToSignIn'],
         },
         'session.unauthorized': {
           target: 'signedOut',
-          actions: [
-            'clearSession',
-            'removeToken',
-            'broadcastSignedOut',
-            'forgetUserData',
-            'announceExpiry',
-          ],
+          actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'announceExpiry'],
         },
         'session.otherTabSignedOut': {
           target: 'signedOut',
-          actions: ['clearSession', 'removeToken', 'forgetUserData'],
+          actions: ['clearSession', 'removeToken'],
         },
         // Someone else signed in elsewhere: this tab follows, and must not keep the old data.
         // The same token again (an answer to another tab's question) changes nothing.
@@ -262,14 +244,14 @@ export const sessionMachine = setup({
           guard: and(['eventTokenIsValid', 'isAnotherToken']),
           target: 'signedIn',
           reenter: true,
-          actions: ['adoptEventToken', 'persistToken', 'forgetUserData'],
+          actions: ['adoptEventToken', 'persistToken'],
         },
         // Re-entered so the expiry timer follows the new token.
         'session.signIn': {
           guard: 'eventTokenIsValid',
           target: '.mergingGuestCart',
           reenter: true,
-          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn', 'forgetAccountData'],
+          actions: ['adoptEventToken', 'persistToken', 'broadcastSignedIn'],
         },
         'session.otherTabAsked': { actions: 'broadcastSignedIn' },
         // Same session, new token (its claims may follow a changed email or name).

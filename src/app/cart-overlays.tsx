@@ -1,23 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useCartFlow } from '../components/cart-flow';
+import { lazyPart, PartErrorBoundary } from '../components/lazy-part';
+import { PartLoadError } from '../components/part-load-error';
 
-const CartDrawer = lazy(async () => ({
-  default: (await import('../features/cart/cart-drawer')).CartDrawer,
-}));
-const CheckoutOverlay = lazy(async () => ({
-  default: (await import('../features/checkout/checkout-overlay')).CheckoutOverlay,
-}));
+const CartDrawer = lazyPart(async () => (await import('../features/cart/cart-drawer')).CartDrawer);
+const CheckoutOverlay = lazyPart(
+  async () => (await import('../features/checkout/checkout-overlay')).CheckoutOverlay,
+);
 
 /**
  * The cart drawer and the checkout overlay open over any page (spec §2: from the checkout-open
- * flag, not a route). Each is its own chunk, fetched the first time it opens.
+ * flag, not a route). Each is its own chunk, fetched the first time it opens; a chunk that
+ * cannot be fetched (offline) is retried once, then a message with Retry stands in the
+ * overlay's place while the rest of the shop keeps working (issue 16).
  */
 export function CartOverlays() {
-  const { view } = useCartFlow();
+  const { view, close } = useCartFlow();
+  if (view === 'closed') return null;
+  const title =
+    view === 'cart' ? 'Your cart could not be loaded.' : 'The checkout could not be loaded.';
   return (
-    <Suspense fallback={null}>
-      {view === 'cart' ? <CartDrawer /> : null}
-      {view === 'checkout' ? <CheckoutOverlay /> : null}
-    </Suspense>
+    <PartErrorBoundary
+      key={view}
+      fallback={({ retry }) => (
+        <PartLoadError placement="overlay" title={title} onRetry={retry} onClose={close} />
+      )}
+    >
+      <Suspense fallback={null}>{view === 'cart' ? <CartDrawer /> : <CheckoutOverlay />}</Suspense>
+    </PartErrorBoundary>
   );
 }

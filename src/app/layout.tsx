@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { requestRouteFocus } from '../components/route-focus';
 import { CartOverlays } from './cart-overlays';
+import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <SiteHeader />
+      <OfflineNotice />
       <main
         id="main"
         tabIndex={-1}

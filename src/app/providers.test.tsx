@@ -100,6 +100,63 @@ describe('toasts (spec §4 and §9)', () => {
   });
 });
 
+describe('one toast policy (issue 16)', () => {
+  it('a success dismisses the errors it answers, and only those', async () => {
+    await renderProviders();
+    act(() => {
+      toast.error('Invalid email or password', { topic: 'auth' });
+      toast.error('Only 3 left in stock');
+    });
+
+    act(() => {
+      toast.success('Log in successfully', { topic: 'auth' });
+    });
+    advance(0);
+    advance(1000);
+
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+    expect(screen.queryByText('Log in successfully')).not.toBeNull();
+    expect(screen.queryByText('Only 3 left in stock')).not.toBeNull();
+  });
+
+  it('each toast has a close button that dismisses it', async () => {
+    await renderProviders();
+    act(() => {
+      toast.error('Something failed');
+    });
+
+    act(() => {
+      screen.getByRole('button', { name: 'Close notification' }).click();
+    });
+    advance(0);
+    advance(1000);
+
+    expect(screen.queryByText('Something failed')).toBeNull();
+  });
+
+  it('never covers the header: below it on wide screens, at the bottom on phones', async () => {
+    await renderProviders();
+    const container = document.querySelector<HTMLElement>('[data-rht-toaster]');
+    // The header is 4rem high, 5rem from lg up: the toasts start below it.
+    expect(container?.style.top).toBe('5.5rem');
+
+    const phone = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (query: string) =>
+          ({ matches: query.includes('max-width'), media: query }) as MediaQueryList,
+      );
+    act(() => {
+      toast.error('Invalid email or password', { position: 'top-right' });
+    });
+    const wrapper = screen
+      .getByText('Invalid email or password')
+      .closest<HTMLElement>('[style*="position: absolute"]');
+    expect(wrapper?.style.bottom).toBe('0px');
+    phone.mockRestore();
+  });
+});
+
 describe('the toaster (README, decision 14)', () => {
   it('is not loaded until a screen that raises toasts is, then shows what was raised meanwhile', async () => {
     // Fresh copies of the modules, as on a first visit: nothing has imported toast.ts yet.

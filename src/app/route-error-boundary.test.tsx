@@ -92,11 +92,34 @@ describe('route error boundary', () => {
     renderAt('/menu', <MissingChunk />);
 
     await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' });
+    screen.getByRole('button', { name: 'Retry' });
     screen.getByRole('button', { name: 'Reload page' });
     screen.getByRole('link', { name: 'Go back home' });
     await waitFor(() =>
       expect(reportedErrors().some((e) => e instanceof ChunkLoadError)).toBe(true),
     );
+  });
+
+  it('retries the fetch once by itself, then "Retry" fetches the page again (issue 16)', async () => {
+    let loads = 0;
+    const MenuPage = () => <h1>Menu</h1>;
+    const FlakyChunk = lazyPage(
+      () => {
+        loads += 1;
+        return loads <= 2
+          ? Promise.reject<{ Page: () => React.ReactNode }>(new TypeError('Failed to fetch'))
+          : Promise.resolve({ Page: MenuPage });
+      },
+      (module) => module.Page,
+    );
+    const { user } = renderAt('/menu', <FlakyChunk />);
+    await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' });
+    expect(loads).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Menu' });
+    expect(loads).toBe(3);
   });
 
   it('reloads the document from "Reload page"', async () => {

@@ -1,33 +1,20 @@
-import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, type ComponentType, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { Button } from '../components/button';
 import { LinkButton } from '../components/link-button';
 import { PageContainer } from '../components/page-container';
 import { PageTitle } from '../components/page-title';
 import { paths } from '../components/paths';
+import { ChunkLoadError, lazyPart } from '../components/lazy-part';
+
+export { ChunkLoadError };
 
 /**
- * A route's chunk could not be fetched: usually a deploy replaced the hashed files the open tab
- * still points at, sometimes a dropped connection. Only a reload (new index.html) can fix it.
+ * A route's page as its own chunk, loaded the first time the route is visited; a failed fetch
+ * is retried once, then the route's boundary offers Retry (lazy-part.tsx).
  */
-export class ChunkLoadError extends Error {
-  override readonly name = 'ChunkLoadError';
-  constructor(cause: unknown) {
-    super('A part of the shop could not be loaded.', { cause });
-  }
-}
-
-/** A route's page as its own chunk, loaded the first time the route is visited. */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => {
-    let module: M;
-    try {
-      module = await load();
-    } catch (error) {
-      throw new ChunkLoadError(error);
-    }
-    return { default: pick(module) };
-  });
+  return lazyPart(async () => pick(await load()));
 }
 
 export type RouteErrorBoundaryProps = {
@@ -58,7 +45,10 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, State
     return {};
   }
 
-  private readonly retry = () => this.setState({ error: null });
+  private readonly retry = () => {
+    if (this.state.error instanceof ChunkLoadError) this.state.error.loadAgain();
+    this.setState({ error: null });
+  };
 
   private readonly reload = () => (this.props.reload ?? (() => window.location.reload()))();
 
@@ -68,8 +58,15 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, State
     return error instanceof ChunkLoadError ? (
       <RouteErrorMessage
         title="This page could not be loaded"
-        text="The shop may have just been updated, or the connection dropped. Reloading the page fetches the latest version."
-        action={<Button onClick={this.reload}>Reload page</Button>}
+        text="The connection may have dropped, or the shop was just updated. Retry to load it again; if that fails, reloading the page fetches the latest version."
+        action={
+          <>
+            <Button onClick={this.retry}>Retry</Button>
+            <Button visual="outline" onClick={this.reload}>
+              Reload page
+            </Button>
+          </>
+        }
       />
     ) : (
       <RouteErrorMessage

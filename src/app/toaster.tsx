@@ -1,4 +1,5 @@
-import { Toaster } from 'react-hot-toast';
+import { toast as baseToast, Toaster, ToastBar } from 'react-hot-toast';
+import { css } from 'styled-system/css';
 
 /**
  * Toast durations of spec §9. At most 20 toasts at once is react-hot-toast's own store limit
@@ -17,6 +18,9 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-center"
+      // Below the sticky header (4rem, 5rem from lg): a toast never covers it or its Order
+      // button. Phones get theirs at the bottom (toast.ts).
+      containerStyle={{ top: '5.5rem' }}
       toastOptions={{
         duration: TOAST_DURATIONS.blank,
         // react-hot-toast paints white inline; follow the theme through the token variables.
@@ -34,6 +38,49 @@ export function AppToaster() {
         loading: { duration: TOAST_DURATIONS.loading },
         custom: { duration: TOAST_DURATIONS.custom },
       }}
-    />
+    >
+      {(shown) => (
+        <ToastBar toast={shown}>
+          {({ icon, message }) => (
+            <>
+              {icon}
+              {message}
+              {shown.type === 'loading' ? null : (
+                <button
+                  type="button"
+                  aria-label="Close notification"
+                  onClick={() => baseToast.dismiss(shown.id)}
+                  className={closeButton}
+                >
+                  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                    <path
+                      d="M4 4l8 8M12 4l-8 8"
+                      stroke="currentColor"
+                      strokeWidth="1.75"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </button>
+              )}
+            </>
+          )}
+        </ToastBar>
+      )}
+    </Toaster>
   );
 }
+
+const closeButton = css({
+  flexShrink: 0,
+  display: 'inline-grid',
+  placeItems: 'center',
+  w: '8',
+  h: '8',
+  ml: '1',
+  borderRadius: 'full',
+  color: 'textMuted',
+  cursor: 'pointer',
+  '& svg': { w: '4', h: '4' },
+  _hover: { color: 'text', bg: 'surfaceMuted' },
+  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+});

@@ -12,8 +12,26 @@ const STATUS_LABELS: Record<string, { label: string; tone: Tone }> = {
 
 type Tone = 'waiting' | 'good' | 'moving' | 'bad' | 'other';
 
+/** The badge's label (spec §4): the five names, anything else as is (PAYMENT_FAILED stays). */
 export function orderStatusLabel(status: string): string {
   return STATUS_LABELS[status]?.label ?? status;
+}
+
+/** Statuses spec §4 does not name, in words (D9): "Payment failed", never the raw code. */
+const STATUS_WORDS: Record<string, string> = {
+  PAYMENT_FAILED: 'Payment failed',
+};
+
+/**
+ * The status in words, for everything that is not a badge (the tracking panel, the order's
+ * details; D9, issue 16): spec §4's names, then known codes in words, then any other code made
+ * readable ("ON_HOLD" reads "On hold").
+ */
+export function orderStatusWords(status: string): string {
+  const known = STATUS_LABELS[status]?.label ?? STATUS_WORDS[status];
+  if (known) return known;
+  const words = status.toLowerCase().replaceAll('_', ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : status;
 }
 
 const badge = cva({

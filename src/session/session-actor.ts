@@ -13,18 +13,10 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
-import { accountKeys } from '../api/account.queries';
 import { cartKeys, cartMutations } from '../api/cart.queries';
-import { orderKeys } from '../api/orders.queries';
 import { paths } from '../components/paths';
-import {
-  isBroadcast,
-  OTHER_TABS_WAIT_MS,
-  readStoredSession,
-  SESSION_CHANNEL,
-  TOKEN_STORAGE_KEY,
-  writeStorage as write,
-} from './session-storage';
+import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
+import { readStoredSession, TOKEN_STORAGE_KEY, writeStorage as write } from './session-storage';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
@@ -33,19 +25,20 @@ export type SessionActor = Actor<typeof sessionMachine>;
 export type SessionEffectsOptions = {
   queryClient: QueryClient;
   win?: Window;
+  /** The tab's link to the other tabs (the session handle's); one of its own when absent. */
+  link?: SessionLink;
 };
 
 /**
  * The session machine with the browser's effects: storage, a BroadcastChannel to other tabs,
- * the query cache (nobody sees the previous shopper's cart, account or orders), the guest cart
- * merge (D2), toasts and navigation.
+ * the guest cart merge (D2), toasts and navigation.
  */
-export function createSessionLogic({ queryClient, win = window }: SessionEffectsOptions) {
-  const channel =
-    typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
-  const post = (message: SessionBroadcast) => channel?.postMessage(message);
-  const resetQueries = (queryKey: readonly unknown[]) =>
-    void queryClient.resetQueries({ queryKey });
+export function createSessionLogic({
+  queryClient,
+  win = window,
+  link = openSessionLink(win),
+}: SessionEffectsOptions) {
+  const post = (message: SessionBroadcast) => link.post(message);
 
   return sessionMachine.provide({
     actions: {
@@ -67,17 +60,17 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
         }
       },
       broadcastSignedOut: () => post({ kind: 'signedOut' }),
-      askOtherTabs: () => post({ kind: 'sessionWanted' }),
-      // Reset (not just invalidate): the old answers disappear at once and what is on screen
-      // refetches for whoever is signed in now.
-      forgetUserData: () => {
-        resetQueries(cartKeys.all);
-        resetQueries(accountKeys.all);
-        resetQueries(orderKeys.all);
-      },
-      forgetAccountData: () => {
-        resetQueries(accountKeys.all);
-        resetQueries(orderKeys.all);
+      // The protocol decides when the question is over (session-protocol.ts), not a timer.
+      askOtherTabs: ({ context, self }) => {
+        void link
+          .ask(context.otherTabsWaitMs)
+          .then((shared) =>
+            self.send(
+              shared
+                ? { type: 'session.otherTabSignedIn', ...shared }
+                : { type: 'session.noOtherTabSession' },
+            ),
+          );
       },
       announceExpiry: () => {
         // Protected pages leave by themselves (RequireSession sends them to /sign-in).
@@ -91,11 +84,9 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
       goToSignIn: () => navigate(paths.signIn()),
     },
     actors: {
-      watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) => {
-        if (!channel) return undefined;
-        const onMessage = (event: MessageEvent<unknown>) => {
-          const message = event.data;
-          if (!isBroadcast(message)) return;
+      watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) =>
+        // It runs for the actor's whole life.
+        link.listen((message) => {
           if (message.kind === 'signedOut') sendBack({ type: 'session.otherTabSignedOut' });
           else if (message.kind === 'sessionWanted') sendBack({ type: 'session.otherTabAsked' });
           else
@@ -104,14 +95,8 @@ export function createSessionLogic({ queryClient, win = window }: SessionEffects
               token: message.token,
               remember: message.remember,
             });
-        };
-        channel.addEventListener('message', onMessage);
-        // It runs for the actor's whole life: once stopped, the actor posts nothing either.
-        return () => {
-          channel.removeEventListener('message', onMessage);
-          channel.close();
-        };
-      }),
+        }),
+      ),
       mergeGuestCart: fromPromise<void>(async () => {
         // A cart request still running was asked for the previous shopper: drop its answer.
         await queryClient.cancelQueries({ queryKey: cartKeys.all });
@@ -146,13 +131,19 @@ export type StartSessionOptions = SessionEffectsOptions & {
 export function startSessionActor(options: StartSessionOptions): SessionActor {
   const win = options.win ?? window;
   const canAsk = typeof BroadcastChannel === 'function';
-  const actor = createActor(createSessionLogic({ queryClient: options.queryClient, win }), {
+  const link = options.link ?? openSessionLink(win);
+  const actor = createActor(createSessionLogic({ queryClient: options.queryClient, win, link }), {
     input: {
       ...readStoredSession(win),
       otherTabsWaitMs: canAsk ? (options.otherTabsWaitMs ?? OTHER_TABS_WAIT_MS) : 0,
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
+  // Listed while signed in, so a tab opened later knows someone can answer its question.
+  actor.subscribe((snapshot) => link.holdSession(snapshot.hasTag('signedIn')));
   actor.start();
+  link.holdSession(actor.getSnapshot().hasTag('signedIn'));
+  // A link of its own goes with the actor.
+  if (!options.link) actor.subscribe({ complete: () => link.close() });
   return actor;
 }

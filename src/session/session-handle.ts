@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InspectionEvent, Observer } from 'xstate';
+import { scopeQueriesToIdentity } from '../api/identity.queries';
 import type { SessionActor } from './session-actor';
-import {
-  isBroadcast,
-  OTHER_TABS_WAIT_MS,
-  readStoredSession,
-  SESSION_CHANNEL,
-} from './session-storage';
+import { sessionIdentity } from './session-identity';
+import { readStoredSession } from './session-storage';
+import { OTHER_TABS_WAIT_MS, openSessionLink, type SharedSession } from './session-protocol';
 
 /**
  * Where the app gets the session from. The session machine (session-actor.ts) stays the only
@@ -40,48 +38,52 @@ export type BootSessionOptions = {
   queryClient: QueryClient;
   inspect?: Observer<InspectionEvent> | undefined;
   win?: Window;
+  /** The longest wait for an open tab listed as holding a session (session-protocol.ts). */
+  otherTabsWaitMs?: number;
 };
 
 /**
  * Called once before the first render. With a stored token it starts loading the session actor
- * at once. Without one it asks the open tabs for a session that lives in their own storage
- * (D7), as the machine's `askingOtherTabs` would, and keeps listening: a tab that answers, or
- * signs in later, makes this tab load the actor and follow it (`session.otherTabSignedIn`).
+ * at once. Without one, when another tab is listed as holding a session, it asks the open tabs
+ * for it (D7) through the session protocol and stays `asking` until that question settles, not
+ * for a fixed window; with no such tab it is settled at once. It keeps listening: a tab that
+ * answers, or signs in later, makes this tab load the actor and follow it.
  */
-export function bootSession({ queryClient, inspect, win = window }: BootSessionOptions) {
+export function bootSession({
+  queryClient,
+  inspect,
+  win = window,
+  otherTabsWaitMs = OTHER_TABS_WAIT_MS,
+}: BootSessionOptions) {
   let actor: SessionActor | null = null;
   let loading: Promise<SessionActor> | null = null;
   let status: SessionHandleStatus = 'settled';
   /** Another tab's session, heard before the actor ran; handed to it when it starts. */
-  let heardSignIn: { token: string; remember: boolean } | null = null;
+  let heardSignIn: SharedSession | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
   };
 
   const restoring = readStoredSession(win).storedToken !== null;
-  // Only a tab with nothing stored asks the others; with a token, the actor loads at once.
-  const channel =
-    !restoring && typeof BroadcastChannel === 'function'
-      ? new BroadcastChannel(SESSION_CHANNEL)
-      : null;
-  /** When this handle's question to the other tabs times out (null: it did not ask). */
-  let askedUntil: number | null = null;
-  let askTimer: ReturnType<typeof setTimeout> | undefined;
+  // The one link to the other tabs (session-protocol.ts): this handle listens on it until the
+  // actor runs, then the actor does, on the same link.
+  const link = openSessionLink(win);
+  let stopListening = () => undefined as void;
 
   function load(): Promise<SessionActor> {
     loading ??= import('./session-actor').then(
       ({ startSessionActor }) => {
-        // From here the actor listens to the other tabs itself.
-        channel?.close();
-        clearTimeout(askTimer);
+        stopListening();
         actor = startSessionActor({
           queryClient,
           win,
           inspect,
-          // Whatever is left of this handle's wait. A handle that did not ask (a token was
-          // stored) leaves the wait to the machine, which asks if the token proves unusable.
-          ...(askedUntil === null ? {} : { otherTabsWaitMs: Math.max(0, askedUntil - Date.now()) }),
+          link,
+          // Still asking (a page needed the actor first): the actor joins the same question.
+          // A handle that did not ask (a token was stored) leaves it to the machine, which
+          // asks if the token proves unusable.
+          otherTabsWaitMs: status === 'asking' || restoring ? otherTabsWaitMs : 0,
         });
         if (heardSignIn) actor.send({ type: 'session.otherTabSignedIn', ...heardSignIn });
         status = 'settled';
@@ -100,26 +102,30 @@ export function bootSession({ queryClient, inspect, win = window }: BootSessionO
     return loading;
   }
 
+  const follow = (shared: SharedSession) => {
+    heardSignIn = shared;
+    load().catch(() => undefined);
+  };
+
   if (restoring) {
     status = 'restoring';
     // A failure is reported to the pages that need the actor; the header shows a guest.
     load().catch(() => undefined);
-  } else if (channel) {
-    status = 'asking';
-    askedUntil = Date.now() + OTHER_TABS_WAIT_MS;
-    channel.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const message = event.data;
-      if (!isBroadcast(message) || message.kind === 'sessionWanted') return;
-      heardSignIn =
-        message.kind === 'signedIn' ? { token: message.token, remember: message.remember } : null;
-      if (heardSignIn) load().catch(() => undefined);
+  } else {
+    // A tab that signs in later, here or elsewhere, makes this one follow.
+    stopListening = link.listen((message) => {
+      if (message.kind === 'signedIn') follow(message);
     });
-    channel.postMessage({ kind: 'sessionWanted' });
-    askTimer = setTimeout(() => {
-      if (status !== 'asking') return;
-      status = 'settled';
-      notify();
-    }, OTHER_TABS_WAIT_MS);
+    if (link.othersHoldSession()) {
+      status = 'asking';
+      void link.ask(otherTabsWaitMs).then((shared) => {
+        if (shared) follow(shared);
+        else if (status === 'asking') {
+          status = 'settled';
+          notify();
+        }
+      });
+    }
   }
 
   const handle: SessionHandle = {
@@ -135,12 +141,16 @@ export function bootSession({ queryClient, inspect, win = window }: BootSessionO
     token: () => actor?.getSnapshot().context.token ?? null,
     unauthorized: () => actor?.send({ type: 'session.unauthorized' }),
     stop() {
-      clearTimeout(askTimer);
-      channel?.close();
+      stopScope();
+      stopListening();
       actor?.stop();
+      link.close();
       listeners.clear();
     },
   };
+  // The one rule for identity-dependent reads: they wait for the session to settle and are
+  // reset whenever it settles on someone else (README, decision 26).
+  const stopScope = scopeQueriesToIdentity(queryClient, sessionIdentity(handle));
   return handle;
 }
 

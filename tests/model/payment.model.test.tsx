@@ -353,6 +353,10 @@ describe('payment step, paths generated from the payment machine', () => {
               'xstate.error.actor.createOrder': async ({ event }: { event: { error: Error } }) => {
                 await act(() => fakes.fail('createOrder', event.error));
                 expect(await screen.findByText(PAYMENT_MESSAGES.processingError)).toBeTruthy();
+                // Issue 16: inline on the payment step, in the shopper's words, not a toast.
+                expect(screen.getByTestId('payment-problem').textContent).toContain(
+                  'Your order was not placed, and nothing was charged.',
+                );
               },
               'xstate.done.actor.confirmCard': ({ event }: { event: { output: CardOutcome } }) =>
                 act(() => fakes.settle('confirmCard', event.output)),
@@ -373,4 +377,34 @@ describe('payment step, paths generated from the payment machine', () => {
       PATH_TIMEOUT_MS,
     );
   }
+});
+
+describe('payment step: a failure stays where the shopper is (issue 16)', () => {
+  it('a dropped connection while placing the order is told inline, in words, until the next attempt', async () => {
+    const user = userEvent.setup();
+    const { actor, fakes } = renderPaymentStep();
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery (COD)' }));
+    await user.click(screen.getByRole('button', { name: /^Place Order / }));
+
+    await act(() =>
+      fakes.fail('createOrder', Object.assign(new Error('Failed to fetch'), { status: 0 })),
+    );
+
+    const problem = await screen.findByTestId('payment-problem');
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(problem.textContent).toContain(PAYMENT_MESSAGES.processingError);
+    expect(problem.textContent).toContain('Your order was not placed, and nothing was charged.');
+    expect(problem.textContent).toContain(
+      'You seem to be offline. Check your internet connection, then press Place Order again.',
+    );
+    // No toast that would vanish after 4 s: the message is on the step.
+    expect(screen.queryAllByRole('status').map((node) => node.textContent)).not.toContain(
+      PAYMENT_MESSAGES.processingError,
+    );
+
+    await user.click(screen.getByRole('button', { name: /^Place Order / }));
+    expect(screen.queryByTestId('payment-problem')).toBeNull();
+    await act(() => fakes.settle('createOrder', codOrder));
+    await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+  });
 });

@@ -127,10 +127,11 @@ export function providePaymentMachine(effects: CheckoutEffects) {
     actions: {
       startAttempt: assign({ idempotencyKey: () => newKey() }),
       rememberOrder: (_, { order }) => rememberOrderToken(order.orderId, order.orderToken),
-      notifyProcessingError: (_, { error }) => {
-        toast.error(PAYMENT_MESSAGES.processingError);
-        toast.error(`${PAYMENT_MESSAGES.paymentIntentError}: ${error}`);
-      },
+      // Issue 16: no toast. The payment step shows the failure inline, in the shopper's words,
+      // until the next attempt (payment-step.tsx, PaymentProblem); the developer's words go to
+      // the console.
+      notifyProcessingError: (_, { error }) =>
+        console.warn(`${PAYMENT_MESSAGES.paymentIntentError}: ${error}`),
       refreshCart: () => {
         void effects.queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
       },

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazyPart, PartErrorBoundary } from '../../components/lazy-part';
+import { PartLoadError } from '../../components/part-load-error';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
+import { Suspense, useEffect, useState, type Ref } from 'react';
 import { useLocation } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
@@ -22,7 +24,8 @@ import { ShippingStep } from './shipping-step';
 import { useInspector } from '../../components/inspector';
 
 // Its own chunk: Stripe or the sandbox loads only when the shopper reaches the payment step.
-const PaymentStep = lazy(async () => ({ default: (await import('./payment-step')).PaymentStep }));
+// Retried once, then a message with Retry in the step's place (issue 16).
+const PaymentStep = lazyPart(async () => (await import('./payment-step')).PaymentStep);
 
 /**
  * The checkout overlay (spec §2): opened from the cart, shown while the cart flow's view is
@@ -229,9 +232,19 @@ export function CheckoutView({
                 />
               ) : null}
               {snapshot.matches('paying') && payment ? (
-                <Suspense fallback={<Spinner label="Loading the payment step..." />}>
-                  <PaymentStep payment={payment} cart={cart.data} cardConfirmer={cardConfirmer} />
-                </Suspense>
+                <PartErrorBoundary
+                  fallback={({ retry }) => (
+                    <PartLoadError
+                      placement="inline"
+                      title="The payment step could not be loaded."
+                      onRetry={retry}
+                    />
+                  )}
+                >
+                  <Suspense fallback={<Spinner label="Loading the payment step..." />}>
+                    <PaymentStep payment={payment} cart={cart.data} cardConfirmer={cardConfirmer} />
+                  </Suspense>
+                </PartErrorBoundary>
               ) : null}
             </div>
             <aside

@@ -15,7 +15,7 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
 import { orderTokenFor } from '../../payment/order-tokens';
-import { orderStatusLabel } from '../../components/order-status-badge';
+import { orderStatusWords } from '../../components/order-status-badge';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Debit/Credit Card',
@@ -126,7 +126,7 @@ function Confirmation({ order, orderToken }: { order: OrderDetail; orderToken: s
             <dt className={css({ color: 'textMuted' })}>Shipping method</dt>
             <dd>{order.shippingMethod}</dd>
             <dt className={css({ color: 'textMuted' })}>Status</dt>
-            <dd data-testid="order-status">{orderStatusLabel(order.status)}</dd>
+            <dd data-testid="order-status">{orderStatusWords(order.status)}</dd>
             <dt className={css({ color: 'textMuted' })}>Total</dt>
             <dd className={css({ fontWeight: 'bold' })}>{formatPrice(order.totalAmount)}</dd>
             <dt className={css({ color: 'textMuted' })}>Transaction date</dt>
@@ -286,7 +286,7 @@ function TrackOrderPanel({
               key={`${event.status}-${event.at}-${index}`}
               className={css({ pl: '4', borderLeftWidth: '3px', borderColor: 'accent' })}
             >
-              <p className={css({ fontWeight: 'bold' })}>{orderStatusLabel(event.status)}</p>
+              <p className={css({ fontWeight: 'bold' })}>{orderStatusWords(event.status)}</p>
               {event.note ? <p className={css({ color: 'textMuted' })}>{event.note}</p> : null}
               <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
                 <time dateTime={event.at}>{formatDate(event.at)}</time>

@@ -1,0 +1,40 @@
+import type { IdentitySource, QueryIdentity } from '../api/identity.queries';
+import type { SessionHandle } from './session-handle';
+
+/**
+ * The session as the query layer sees it (src/api/identity.queries.ts): `pending` while the
+ * handle restores or asks the open tabs, while the machine checks, and while a guest cart is
+ * merged into the user's; then `guest` or `user:<email>`.
+ */
+export function sessionIdentity(handle: SessionHandle): IdentitySource {
+  return {
+    get(): QueryIdentity {
+      if (handle.getStatus() !== 'settled') return 'pending';
+      const snapshot = handle.getActor()?.getSnapshot();
+      if (!snapshot) return 'guest';
+      if (snapshot.hasTag('checking') || snapshot.hasTag('mergingGuestCart')) return 'pending';
+      const user = snapshot.hasTag('signedIn') ? snapshot.context.user : null;
+      return user ? `user:${user.email}` : 'guest';
+    },
+    subscribe(onChange) {
+      let watched: ReturnType<SessionHandle['getActor']> = null;
+      let subscription: { unsubscribe(): void } | null = null;
+      const watchActor = () => {
+        const actor = handle.getActor();
+        if (actor === watched) return;
+        subscription?.unsubscribe();
+        watched = actor;
+        subscription = actor ? actor.subscribe(() => onChange()) : null;
+      };
+      watchActor();
+      const stopHandle = handle.subscribe(() => {
+        watchActor();
+        onChange();
+      });
+      return () => {
+        stopHandle();
+        subscription?.unsubscribe();
+      };
+    },
+  };
+}
