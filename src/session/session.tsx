@@ -77,12 +77,7 @@ export function useSessionActor(): SessionActor {
   const handle = useContext(SessionHandleContext);
   if (!handle) throw new Error('useSessionActor must be used inside <SessionProvider>');
   const actor = useRunningActor();
-  // use() on every render, not only while there is no actor: React may replay a render that
-  // suspended here once the load settles, and the replay must call use() again (a conditional
-  // use() logs "called use() to suspend in a previous render but did not call use()"). The
-  // handle keeps one load promise, which React reads at once after it has settled.
-  const loaded = use(handle.load());
-  return actor ?? loaded;
+  return actor ?? use(handle.load());
 }
 
 /**
