@@ -1,9 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.js';
 
 const styledSystem = fileURLToPath(new URL('./styled-system', import.meta.url));
+
+// Every vitest project: a console.error fails the test (tests/setup/console.ts).
+const CONSOLE_SETUP = 'tests/setup/console.ts';
+
+// Logic tests under src/ run in node (no jsdom to build per file), except these, which read
+// window, storage or BroadcastChannel.
+const SRC_LOGIC_NEEDING_A_DOM = [
+  'src/api/client.test.ts',
+  'src/app/theme.test.ts',
+  'src/features/checkout/checkout-draft.test.ts',
+  'src/payment/order-tokens.test.ts',
+  'src/session/session-handle.test.ts',
+  'src/session/session-identity.test.ts',
+];
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -39,9 +53,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The node project of pure logic: the machines, and src/ logic that needs no DOM.
           name: 'machines',
           environment: 'node',
-          include: ['machines/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SRC_LOGIC_NEEDING_A_DOM],
+          setupFiles: [CONSOLE_SETUP],
         },
       },
       {
@@ -49,8 +66,15 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/dom.ts'],
+          include: [
+            'src/**/*.test.tsx',
+            'tests/model/**/*.test.{ts,tsx}',
+            ...SRC_LOGIC_NEEDING_A_DOM,
+          ],
+          setupFiles: [CONSOLE_SETUP, 'tests/setup/dom.ts'],
+          // A view test types and waits for React; on a 2-core machine shared with other runs
+          // that can take several seconds (the model paths set their own 30 s).
+          testTimeout: 15_000,
         },
       },
       {
@@ -59,6 +83,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
+          setupFiles: [CONSOLE_SETUP],
         },
       },
       {
@@ -67,6 +92,7 @@ export default defineConfig({
           name: 'contracts',
           environment: 'node',
           include: ['contracts/**/*.test.ts'],
+          setupFiles: [CONSOLE_SETUP],
           env: { PACT_DO_NOT_TRACK: 'true' },
           // One Pact mock server / verifier at a time; they share the pacts/ folder.
           fileParallelism: false,

@@ -1,19 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutDetails } from './checkout.machine';
-import type { PaymentOutput, paymentMachine } from './payment.machine';
+import type { OrderDetails, PaymentOutput, paymentMachine } from './payment.machine';
 import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
 const details: CheckoutDetails = sampleCheckoutDetails;
 
-/** A payment step that ends as told by the test's event. */
+/** A payment step that keeps what it was given and ends as told by the test's event. */
 const fakePayment = createMachine({
   types: {} as {
     events: { type: 'fake.finish'; output: PaymentOutput };
-    context: { output: PaymentOutput | null };
+    context: { output: PaymentOutput | null; given: OrderDetails };
+    input: OrderDetails;
     output: PaymentOutput;
   },
-  context: { output: null },
+  context: ({ input }) => ({ output: null, given: input }),
   initial: 'running',
   states: {
     running: {
@@ -168,6 +169,15 @@ describe('checkout machine', () => {
     const { actor } = await toPayment();
     const payment = actor.getSnapshot().children.payment;
     expect(payment).toBeDefined();
+    // Exactly the address and email of step 0 and the method saved in step 1; the amounts are
+    // not handed over: the payment step reads them from the cart when Pay is pressed (D4).
+    const given = (payment?.getSnapshot() as unknown as { context: { given: OrderDetails } })
+      .context.given;
+    expect(given).toEqual({
+      email: details.email,
+      shippingAddress: details.shippingAddress,
+      shipMethodId: 2,
+    });
   });
 
   it('Back from Payment (the payment step ends cancelled) returns to Shipping and clears it', async () => {

@@ -5,15 +5,15 @@ import { cartKeys, cartMutations, cartQueries } from './cart.queries';
 import { configureApi } from './client';
 import { listNewsSlice, type NewsSlice } from './content';
 import {
-  EVENTS_STALE_MS,
   eventKeys,
   eventQueries,
   newsKeys,
   newsQueries,
   nextNewsSlice,
+  spaceKeys,
 } from './content.queries';
 import { orderKeys, orderQueries } from './orders.queries';
-import { productKeys, productQueries } from './products.queries';
+import { productKeys, productQueries, shipMethodKeys } from './products.queries';
 import type { Cart, News } from './types';
 import { emptyCart } from '../../tests/fixtures/cart';
 
@@ -22,16 +22,80 @@ const cart: Cart = { ...emptyCart, cartId: 1, totalQuantity: 3 };
 let queryClient: QueryClient | undefined;
 afterEach(() => queryClient?.clear());
 
-describe('query keys', () => {
-  it('are stable: the same input gives an equal key and the same hash', () => {
-    expect(productKeys.search({ category: 'food_snack', page: 0, size: 8 })).toEqual(
+/** One key of every factory, each with the family (root) it belongs to. */
+function everyKey(): { family: readonly unknown[]; key: readonly unknown[] }[] {
+  const of = (family: readonly unknown[], keys: (readonly unknown[])[]) =>
+    keys.map((key) => ({ family, key }));
+  return [
+    ...of(productKeys.all, [
+      productKeys.featured(4),
+      productKeys.featured(4, 'food_snack'),
       productKeys.search({ category: 'food_snack', page: 0, size: 8 }),
-    );
-    // Property order must not create a second cache entry.
+      productKeys.search({ category: 'food_snack', page: 1, size: 8 }),
+      productKeys.menu({ category: 'coffee_baverage', size: 8 }),
+      productKeys.related({ category: 'coffee_baverage', excludedId: 3, size: 4 }),
+      productKeys.detail(3),
+      productKeys.detail(4),
+      productKeys.promos(3),
+    ]),
+    ...of(shipMethodKeys.all, [shipMethodKeys.all]),
+    ...of(cartKeys.all, [cartKeys.detail(), cartKeys.promos()]),
+    ...of(accountKeys.all, [
+      accountKeys.user(),
+      accountKeys.addresses(),
+      accountKeys.orders(),
+      accountKeys.orders({ status: 'PAID' }),
+    ]),
+    ...of(orderKeys.all, [
+      orderKeys.detail(7),
+      orderKeys.detail(7, 'ot'),
+      orderKeys.history(7, 'ot'),
+      orderKeys.detail(8, 'ot'),
+    ]),
+    ...of(newsKeys.all, [
+      newsKeys.page({ page: 0, size: 3 }),
+      newsKeys.page({ page: 1, size: 3 }),
+      newsKeys.latest(3),
+      newsKeys.list(3),
+      newsKeys.detail(4),
+    ]),
+    ...of(eventKeys.all, [
+      eventKeys.upcoming(3),
+      eventKeys.upcoming(),
+      eventKeys.closed({ page: 0, size: 4 }),
+    ]),
+    ...of(spaceKeys.all, [spaceKeys.all]),
+  ];
+}
+
+/** Seeds a query client with data under every key and answers which keys a prefix invalidates. */
+async function invalidatedBy(prefix: readonly unknown[]): Promise<string[]> {
+  const client = new QueryClient();
+  queryClient = client;
+  for (const { key } of everyKey()) client.setQueryData(key, 'seeded');
+  await client.invalidateQueries({ queryKey: prefix, refetchType: 'none' });
+  return client
+    .getQueryCache()
+    .findAll({ stale: true })
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryHash)
+    .sort();
+}
+
+const hashes = (keys: (readonly unknown[])[]) => keys.map((key) => hashKey(key)).sort();
+
+describe('query keys', () => {
+  it('are distinct for distinct inputs, so two requests never share a cache entry', () => {
+    const all = everyKey().map(({ key }) => hashKey(key));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('hash the same whatever the order of their parameters or an explicit undefined', () => {
     expect(hashKey(productKeys.search({ page: 0, category: 'food_snack' }))).toBe(
       hashKey(productKeys.search({ category: 'food_snack', page: 0 })),
     );
     expect(hashKey(productKeys.featured(4))).toBe(hashKey(productKeys.featured(4, undefined)));
+    expect(hashKey(orderKeys.detail(7))).toBe(hashKey(orderKeys.detail(7, null)));
   });
 
   it('come from the factories inside every queryOptions', () => {
@@ -45,20 +109,56 @@ describe('query keys', () => {
     expect(eventQueries.upcoming(3).queryKey).toEqual(eventKeys.upcoming(3));
   });
 
-  it('nest under their resource so one prefix invalidates a family', () => {
-    const prefixOf = (prefix: readonly unknown[], key: readonly unknown[]) =>
-      prefix.every((part, i) => Object.is(part, key[i]));
-    expect(prefixOf(productKeys.all, productKeys.detail(3))).toBe(true);
-    expect(prefixOf(productKeys.searches(), productKeys.search({ page: 1 }))).toBe(true);
-    expect(prefixOf(accountKeys.all, accountKeys.orders())).toBe(true);
-    expect(prefixOf(cartKeys.all, cartKeys.promos())).toBe(true);
-    expect(prefixOf(orderKeys.order(7), orderKeys.history(7))).toBe(true);
+  it("invalidating a resource's root reaches its whole family and nothing else", async () => {
+    const families = new Map<readonly unknown[], (readonly unknown[])[]>();
+    for (const { family, key } of everyKey()) {
+      families.set(family, [...(families.get(family) ?? []), key]);
+    }
+    for (const [family, keys] of families) {
+      expect(await invalidatedBy(family)).toEqual(hashes(keys));
+    }
   });
 
-  it('keep events fresh for 300 s (spec)', () => {
-    expect(EVENTS_STALE_MS).toBe(300_000);
-    expect(eventQueries.upcoming(3).staleTime).toBe(300_000);
-    expect(eventQueries.closed().staleTime).toBe(300_000);
+  it('a narrower prefix reaches only its branch', async () => {
+    expect(await invalidatedBy(productKeys.searches())).toEqual(
+      hashes([
+        productKeys.search({ category: 'food_snack', page: 0, size: 8 }),
+        productKeys.search({ category: 'food_snack', page: 1, size: 8 }),
+      ]),
+    );
+    // One order, whatever token it was read with; not another order.
+    expect(await invalidatedBy(orderKeys.order(7))).toEqual(
+      hashes([orderKeys.detail(7), orderKeys.detail(7, 'ot'), orderKeys.history(7, 'ot')]),
+    );
+    expect(await invalidatedBy(accountKeys.orderLists())).toEqual(
+      hashes([accountKeys.orders(), accountKeys.orders({ status: 'PAID' })]),
+    );
+    expect(await invalidatedBy(cartKeys.detail())).toEqual(hashes([cartKeys.detail()]));
+  });
+
+  it('keep events fresh for 300 s (spec): no request before, one after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const fetch = vi.fn(async () => Response.json([]));
+      configureApi({ baseUrl: 'https://shop.example', fetch });
+      queryClient = new QueryClient();
+      const freshFor300s = async (fetchIt: () => Promise<unknown>) => {
+        fetch.mockClear();
+        await fetchIt();
+        expect(fetch).toHaveBeenCalledTimes(1);
+        vi.setSystemTime(Date.now() + 299_000);
+        await fetchIt();
+        expect(fetch).toHaveBeenCalledTimes(1);
+        vi.setSystemTime(Date.now() + 2_000);
+        await fetchIt();
+        expect(fetch).toHaveBeenCalledTimes(2);
+      };
+      const client = queryClient;
+      await freshFor300s(() => client.fetchQuery(eventQueries.upcoming(3)));
+      await freshFor300s(() => client.fetchQuery(eventQueries.closed()));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ask for the next menu page only while pages remain', () => {

@@ -1,71 +1,38 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type * as CartModule from '../api/cart';
-import type * as ContentModule from '../api/content';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cartKeys } from '../api/cart.queries';
-import type * as ProductsModule from '../api/products';
 import type { Cart } from '../api/types';
-import { App } from './app';
-import { AppProviders } from './providers';
-import { startTheme, THEME_STORAGE_KEY, type ThemeStore } from './theme';
+import { THEME_STORAGE_KEY } from './theme';
 import { emptyCart } from '../../tests/fixtures/cart';
-
-// The module boundary: the header's cart query calls getCart, the home page listFeaturedProducts
-vi.mock('../api/cart', async (importOriginal) => ({
-  ...(await importOriginal<typeof CartModule>()),
-  getCart: vi.fn(),
-}));
-vi.mock('../api/products', async (importOriginal) => ({
-  ...(await importOriginal<typeof ProductsModule>()),
-  listFeaturedProducts: vi.fn(),
-}));
-// ...and its spaces, events and news sections these (left empty: the layout is under test).
-vi.mock('../api/content', async (importOriginal) => ({
-  ...(await importOriginal<typeof ContentModule>()),
-  listSpaces: vi.fn().mockResolvedValue([]),
-  listUpcomingEvents: vi.fn().mockResolvedValue([]),
-  listNews: vi.fn().mockResolvedValue([]),
-}));
-
-const { getCart } = await import('../api/cart');
-const { listFeaturedProducts } = await import('../api/products');
+import { sampleProduct } from '../../tests/fixtures/products';
+import type { Routes } from '../../tests/support/fake-api';
+import { renderApp as renderWholeApp } from '../../tests/support/render-app';
 
 function cartWith(totalQuantity: number): Cart {
   return { ...emptyCart, cartId: 1, cartToken: 'guest-token', totalQuantity };
 }
 
-let theme: ThemeStore | undefined;
+// What the pages these tests open ask for: the home page's sections (left empty: the layout is
+// under test), the product page of /menu/detail/3, and the cart the header's Order button reads.
+const shell: Routes = {
+  'GET /api/v1/cart': cartWith(0),
+  'GET /api/v1/products': [],
+  'GET /api/v1/spaces': [],
+  'GET /api/v1/events/upcoming': [],
+  'GET /api/v1/news': [],
+  'GET /api/v1/products/detail/{productId}': sampleProduct,
+  'GET /api/v1/products/related': [],
+  'GET /api/v1/events/closed': [],
+};
 
-function renderApp(path = '/') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  theme = startTheme();
-  const location = memoryLocation({ path, record: true });
-  render(
-    <AppProviders queryClient={queryClient} theme={theme}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <App />
-      </Router>
-    </AppProviders>,
-  );
-  return { location, queryClient, user: userEvent.setup() };
+function renderApp(path = '/', api: Routes = {}) {
+  return renderWholeApp({ path, api: { ...shell, ...api } });
 }
 
-beforeEach(() => {
-  vi.mocked(getCart).mockResolvedValue(cartWith(0));
-  vi.mocked(listFeaturedProducts).mockResolvedValue([]);
-});
-
 afterEach(() => {
-  theme?.stop();
-  theme = undefined;
   window.localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
-  vi.clearAllMocks();
 });
 
 describe('layout: navigation', () => {
@@ -160,8 +127,7 @@ describe('layout: navigation', () => {
 
 describe('layout: Order button', () => {
   it('shows the cart total quantity', async () => {
-    vi.mocked(getCart).mockResolvedValue(cartWith(3));
-    renderApp();
+    renderApp('/', { 'GET /api/v1/cart': cartWith(3) });
 
     const order = await screen.findByRole('button', { name: 'Order, 3 items in cart' });
     expect(order.dataset.testid).toBe('order-button');
@@ -170,19 +136,21 @@ describe('layout: Order button', () => {
 
   it('shows 0 while the cart is loading, and still 0 once reading it failed', async () => {
     let failCart: (reason: unknown) => void = () => undefined;
-    vi.mocked(getCart).mockImplementation(
-      () =>
+    const { queryClient, api } = renderApp('/', {
+      'GET /api/v1/cart': () =>
         new Promise<Cart>((_, reject) => {
           failCart = reject;
         }),
-    );
-    const { queryClient } = renderApp();
+    });
 
     const order = screen.getByRole('button', { name: 'Order, 0 items in cart' });
     expect(within(order).getByTestId('order-count').textContent).toBe('0');
-    await waitFor(() => expect(getCart).toHaveBeenCalled());
+    await waitFor(() => expect(api.callsTo('GET /api/v1/cart')).toHaveLength(1));
 
-    failCart(new Error('offline'));
+    // The connection drops: the app's query client asks once more, and that fails too.
+    failCart(new TypeError('Failed to fetch'));
+    await waitFor(() => expect(api.callsTo('GET /api/v1/cart')).toHaveLength(2));
+    failCart(new TypeError('Failed to fetch'));
 
     // Only once the query has really failed is the count after an error being checked.
     await waitFor(() => expect(queryClient.getQueryState(cartKeys.detail())?.status).toBe('error'));

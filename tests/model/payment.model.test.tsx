@@ -3,8 +3,22 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { CardConfirmer, providePaymentMachine } from '../../src/features/checkout/checkout-logic';
+import {
+  assign,
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { configureApi } from '../../src/api/client';
+import type { OrderRequest, OrderResponse } from '../../src/api/types';
+import {
+  CardConfirmer,
+  provideCheckoutMachine,
+  providePaymentMachine,
+} from '../../src/features/checkout/checkout-logic';
 import { PaymentStep } from '../../src/features/checkout/payment-step';
 import { createSandboxStripe } from '../../src/payment/sandbox/stripe-sandbox';
 import {
@@ -17,6 +31,7 @@ import {
 } from '../../machines/payment.machine';
 import { controlledActors, modelCart, seededQueryClient } from './model-support';
 import { sampleCheckoutDetails } from '../fixtures/checkout';
+import { createFakeApi } from '../support/fake-api';
 
 // The payment step loads Stripe lazily; here it gets the sandbox at once (its confirm is never
 // reached: the confirmCard actor is one of the controlled fakes).
@@ -37,6 +52,20 @@ const draft = {
   totals: { subtotal: 10, tax: 1, shipping: 3.99, discount: 0, total: 14.99 },
 };
 const complete = { error: null, complete: true, empty: false };
+
+/**
+ * The model's machine: the payment machine whose attempts are numbered (attempt-1, attempt-2, ...)
+ * so each step of a path knows which attempt it belongs to. The product draws a random key per
+ * attempt; the test checks the product's keys against these attempts.
+ */
+const modelMachine = paymentMachine.provide({
+  actions: {
+    startAttempt: assign({
+      idempotencyKey: ({ context }) =>
+        `attempt-${Number(context.idempotencyKey.replace('attempt-', '') || 0) + 1}`,
+    }),
+  },
+});
 
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
 type ModelEvent =
@@ -116,18 +145,18 @@ function serializeState(snapshot: Snapshot): string {
  * Card Holder Name is prefilled from the address, expiry and CVC are typed.
  */
 function startingSnapshot(): Snapshot {
-  let [snapshot] = initialTransition(paymentMachine, input);
+  let [snapshot] = initialTransition(modelMachine, input);
   const arrange: PaymentEvent[] = [
     { type: 'payment.toolsLoaded' },
     { type: 'payment.fieldChanged', field: 'cardHolder', state: complete },
     { type: 'payment.fieldChanged', field: 'cardExpiry', state: complete },
     { type: 'payment.fieldChanged', field: 'cardCvc', state: complete },
   ];
-  for (const event of arrange) [snapshot] = transition(paymentMachine, snapshot, event);
+  for (const event of arrange) [snapshot] = transition(modelMachine, snapshot, event);
   return snapshot;
 }
 
-const model = new TestModel(paymentMachine, {
+const model = new TestModel(modelMachine, {
   events: eventsFor as (snapshot: Snapshot) => PaymentEvent[],
   serializeState: serializeState as (snapshot: Snapshot) => string,
   input,
@@ -157,6 +186,19 @@ const paths = [
     ] as PaymentEvent[],
     { fromState },
   ),
+  // The order's answer is lost (the server made it), then Pay again: the same order, paid.
+  ...model.getPathsFromEvents(
+    [
+      numberValid,
+      submit,
+      { type: 'xstate.error.actor.createOrder', error: new Error('Network error') },
+      submit,
+      { type: 'xstate.done.actor.createOrder', output: cardOrder },
+      succeeded,
+      { type: 'xstate.done.actor.reportPaid', output: {} },
+    ] as PaymentEvent[],
+    { fromState },
+  ),
   ...model.getPathsFromEvents(
     [
       numberValid,
@@ -172,37 +214,127 @@ const paths = [
   ),
 ];
 
+/**
+ * The reference API's idempotency as the shop needs it: one order per key; the same key again
+ * answers the same order. Create-order requests wait until the path's step answers them, as the
+ * model's createOrder events say: answered, or made but the answer lost on the way back.
+ */
+function fakeOrderApi() {
+  const ordersByKey = new Map<string, number>();
+  const waiting: {
+    body: OrderRequest;
+    answer: (response: Response) => void;
+    fail: (error: Error) => void;
+  }[] = [];
+  /** Each create-order request: the key the product sent and the model attempt it answered. */
+  const requests: { key: string; attempt: string }[] = [];
+  const api = createFakeApi({
+    'POST /api/v1/order': ({ body }) =>
+      new Promise<Response>((answer, fail) => waiting.push({ body, answer, fail })),
+    'GET /api/v1/cart': modelCart,
+  });
+  configureApi({ baseUrl: 'http://shop.test', fetch: api.fetch });
+
+  async function next(attempt: string) {
+    await waitFor(() => {
+      if (waiting.length === 0) throw new Error('no create-order request is waiting');
+    });
+    const request = waiting.shift()!;
+    const key = request.body.idempotencyKey;
+    requests.push({ key, attempt });
+    return { request, key };
+  }
+  return {
+    requests,
+    waiting: () => waiting.length,
+    ordersMade: () => ordersByKey.size,
+    /** The server makes (or replays) the order and answers it. */
+    async answer(attempt: string, order: PlacedOrder) {
+      const { request, key } = await next(attempt);
+      const orderId = ordersByKey.get(key) ?? order.orderId;
+      ordersByKey.set(key, orderId);
+      const body: OrderResponse = {
+        orderId,
+        status: 'PENDING',
+        paymentStatus: 'UNPAID',
+        clientSecret: order.clientSecret,
+        orderToken: order.orderToken,
+        subtotalAmount: draft.totals.subtotal,
+        taxAmount: draft.totals.tax,
+        shippingAmount: draft.totals.shipping,
+        discountAmount: draft.totals.discount,
+        totalAmount: draft.totals.total,
+        currency: 'USD',
+      };
+      request.answer(Response.json(body, { status: 201 }));
+    },
+    /** The server makes the order, but its answer never arrives (the fetch fails). */
+    async loseAnswer(attempt: string) {
+      const { request, key } = await next(attempt);
+      // The order the model's next answer for this attempt will name.
+      const made = request.body.paymentMethod === 'cod' ? codOrder : cardOrder;
+      ordersByKey.set(key, ordersByKey.get(key) ?? made.orderId);
+      request.fail(new TypeError('Failed to fetch'));
+    },
+  };
+}
+
+/**
+ * The payment step as the checkout overlay runs it: a child of the real checkout machine with
+ * the real effects (the order request through the app's API client, the completion toasts and
+ * confirmation), Stripe's answers and the status reports settled by the path.
+ */
 function renderPaymentStep() {
   const fakes = controlledActors();
-  const machine = providePaymentMachine({
-    queryClient: seededQueryClient(),
-    cardConfirmer: new CardConfirmer(),
-    close: () => undefined,
+  const orders = fakeOrderApi();
+  const queryClient = seededQueryClient();
+  const cardConfirmer = new CardConfirmer();
+  const effects = {
+    queryClient,
+    cardConfirmer,
+    close: vi.fn(),
     focusFirstInvalidField: () => undefined,
-    showConfirmation: () => undefined,
-    newIdempotencyKey: () => 'model-key',
-  }).provide({
-    actors: {
-      createOrder: fakes.actor('createOrder'),
-      confirmCard: fakes.actor('confirmCard'),
-      reportStatus: fakes.actor('reportStatus'),
-    },
-  });
-  const actor = createActor(machine, { input }).start();
-  // What the checkout does when the payment step ends (checkout-logic's completeCheckout).
-  actor.subscribe((snapshot) => {
-    if (snapshot.status !== 'done') return;
-    toast.success(
-      snapshot.output?.outcome === 'paid' ? PAYMENT_MESSAGES.paymentSuccessful : 'Order placed!',
-    );
-  });
+    showConfirmation: vi.fn(),
+  };
+  const checkout = createActor(
+    provideCheckoutMachine(effects).provide({
+      actors: {
+        setShipping: fromPromise<{ methodId: number }, { methodId: number }>(
+          async ({ input }) => input,
+        ),
+        payment: providePaymentMachine(effects).provide({
+          actors: {
+            confirmCard: fakes.actor('confirmCard'),
+            reportStatus: fakes.actor('reportStatus'),
+          },
+        }),
+      },
+    }),
+  ).start();
+  return { checkout, fakes, orders, effects, queryClient, cardConfirmer };
+}
+
+/** Drives the checkout to its payment step (address, then Standard Shipping) and renders it. */
+async function openPaymentStep() {
+  const harness = renderPaymentStep();
+  const { checkout } = harness;
+  checkout.send({ type: 'checkout.cartUpdated', itemCount: modelCart.totalQuantity });
+  checkout.send({ type: 'checkout.detailsSubmitted', details: sampleCheckoutDetails });
+  checkout.send({ type: 'checkout.shippingChosen', methodId: input.shipMethodId });
+  await waitFor(() =>
+    expect(checkout.getSnapshot().matches({ choosingShipping: 'idle' })).toBe(true),
+  );
+  checkout.send({ type: 'checkout.next' });
+  const payment = checkout.getSnapshot().children.payment as
+    ActorRefFrom<typeof paymentMachine> | undefined;
+  if (!payment) throw new Error('the checkout did not start its payment step');
   render(
     <>
-      <PaymentStep payment={actor} cart={modelCart} cardConfirmer={new CardConfirmer()} />
+      <PaymentStep payment={payment} cart={modelCart} cardConfirmer={harness.cardConfirmer} />
       <Toaster />
     </>,
   );
-  return { actor, fakes };
+  return { ...harness, payment };
 }
 
 async function typeInto(user: UserEvent, name: string, text: string) {
@@ -216,12 +348,20 @@ function form() {
 }
 
 /** What the shopper must see in a situation. */
-async function assertScreen(snapshot: Snapshot) {
+async function assertScreen(
+  snapshot: Snapshot,
+  effects: ReturnType<typeof renderPaymentStep>['effects'],
+) {
   const { context } = snapshot;
   if (snapshot.status === 'done') {
+    // The checkout's own completion: its toast, and the order's confirmation page.
     const text =
-      snapshot.output?.outcome === 'paid' ? PAYMENT_MESSAGES.paymentSuccessful : 'Order placed!';
+      snapshot.output?.outcome === 'paid'
+        ? PAYMENT_MESSAGES.paymentSuccessful
+        : 'Order placed! You will pay on delivery.';
     expect(await screen.findByText(text)).toBeTruthy();
+    expect(effects.showConfirmation).toHaveBeenCalledWith(snapshot.context.order?.orderId);
+    expect(effects.close).toHaveBeenCalledTimes(1);
     return;
   }
   if (snapshot.hasTag('processing')) {
@@ -313,13 +453,20 @@ describe('payment step, paths generated from the payment machine', () => {
       describePath(path.steps.map((step) => step.event)),
       async () => {
         const user = userEvent.setup({ delay: null });
-        const { fakes } = renderPaymentStep();
+        const { fakes, orders, effects } = await openPaymentStep();
         await screen.findByRole('textbox', { name: 'Card Number' });
         await typeInto(user, 'Card Expiry', '1234');
         await typeInto(user, 'Card CVC', '123');
+        // The model attempt the next event belongs to (the model tests each state before moving on).
+        let attempt = '';
 
         await path.test({
-          states: { any: (snapshot) => assertScreen(snapshot) },
+          states: {
+            any: async (snapshot) => {
+              attempt = snapshot.context.idempotencyKey;
+              await assertScreen(snapshot, effects);
+            },
+          },
           events: {
             ...({
               'payment.methodChosen': async ({
@@ -349,9 +496,9 @@ describe('payment step, paths generated from the payment machine', () => {
                 await user.click(screen.getByRole('button', { name: /^(Pay|Place Order) / }));
               },
               'xstate.done.actor.createOrder': ({ event }: { event: { output: PlacedOrder } }) =>
-                act(() => fakes.settle('createOrder', event.output)),
-              'xstate.error.actor.createOrder': async ({ event }: { event: { error: Error } }) => {
-                await act(() => fakes.fail('createOrder', event.error));
+                act(() => orders.answer(attempt, event.output)),
+              'xstate.error.actor.createOrder': async () => {
+                await act(() => orders.loseAnswer(attempt));
                 expect(await screen.findByText(PAYMENT_MESSAGES.processingError)).toBeTruthy();
                 // Issue 16: inline on the payment step, in the shopper's words, not a toast.
                 expect(screen.getByTestId('payment-problem').textContent).toContain(
@@ -366,13 +513,18 @@ describe('payment step, paths generated from the payment machine', () => {
           },
         });
 
-        // Whatever happened, one attempt never made more than one order.
-        const keys = new Set(
-          fakes
-            .calls('createOrder')
-            .map((call) => (call as { idempotencyKey: string }).idempotencyKey),
-        );
-        expect(keys.size).toBeLessThanOrEqual(1);
+        // Whatever happened, one attempt never made more than one order: every create-order
+        // request was one the path answered, all requests of an attempt carried one key (a retry
+        // replays the same order), and a new attempt a new key.
+        expect(orders.waiting()).toBe(0);
+        const attempts = new Map<string, Set<string>>();
+        for (const { attempt: made, key } of orders.requests) {
+          attempts.set(made, (attempts.get(made) ?? new Set()).add(key));
+        }
+        for (const keys of attempts.values()) expect(keys.size).toBe(1);
+        const keys = orders.requests.map(({ key }) => key);
+        expect(new Set(keys).size).toBe(attempts.size);
+        expect(orders.ordersMade()).toBe(attempts.size);
       },
       PATH_TIMEOUT_MS,
     );
@@ -382,13 +534,12 @@ describe('payment step, paths generated from the payment machine', () => {
 describe('payment step: a failure stays where the shopper is (issue 16)', () => {
   it('a dropped connection while placing the order is told inline, in words, until the next attempt', async () => {
     const user = userEvent.setup();
-    const { actor, fakes } = renderPaymentStep();
+    const { payment, orders } = await openPaymentStep();
     await user.click(screen.getByRole('radio', { name: 'Cash on Delivery (COD)' }));
     await user.click(screen.getByRole('button', { name: /^Place Order / }));
 
-    await act(() =>
-      fakes.fail('createOrder', Object.assign(new Error('Failed to fetch'), { status: 0 })),
-    );
+    // The connection drops on the way back: the client sees a failed fetch, as in a browser.
+    await act(() => orders.loseAnswer('dropped'));
 
     const problem = await screen.findByTestId('payment-problem');
     expect(problem.getAttribute('role')).toBe('alert');
@@ -404,7 +555,7 @@ describe('payment step: a failure stays where the shopper is (issue 16)', () => 
 
     await user.click(screen.getByRole('button', { name: /^Place Order / }));
     expect(screen.queryByTestId('payment-problem')).toBeNull();
-    await act(() => fakes.settle('createOrder', codOrder));
-    await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    await act(() => orders.answer('retried', codOrder));
+    await waitFor(() => expect(payment.getSnapshot().status).toBe('done'));
   });
 });

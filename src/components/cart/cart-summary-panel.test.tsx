@@ -1,21 +1,15 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as CartModule from '../../api/cart';
+import type { ReactElement } from 'react';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Cart, CartPromos, Promo } from '../../api/types';
 import { emptyCart } from '../../../tests/fixtures/cart';
+import { networkFailure, type Routes } from '../../../tests/support/fake-api';
+import { renderApp } from '../../../tests/support/render-app';
 import { CartSummaryPanel } from './cart-summary-panel';
 import { OrderItemsPanel } from './order-items-panel';
 
-vi.mock('../../api/cart', async (importOriginal) => ({
-  ...(await importOriginal<typeof CartModule>()),
-  listCartPromos: vi.fn(),
-  clearCartPromo: vi.fn(),
-}));
-
-const { listCartPromos, clearCartPromo } = await import('../../api/cart');
+const PROMOS = 'GET /api/v1/cart/promos';
+const CLEAR_PROMO = 'DELETE /api/v1/cart/promo';
 
 const cashback: Promo = {
   promoId: 1,
@@ -70,18 +64,10 @@ const cart: Cart = {
 
 const discounted: Cart = { ...cart, promo: cashback, discount: 2.5, total: 7.45 };
 
-function renderWithQueries(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+/** The panel inside the app's providers; the cart's promo list answers `promos`. */
+function renderWithQueries(ui: ReactElement, api: Routes = {}) {
+  return renderApp({ ui, api: { [PROMOS]: promos, ...api } });
 }
-
-beforeEach(() => {
-  vi.mocked(listCartPromos).mockResolvedValue(promos);
-});
-
-afterEach(() => {
-  vi.clearAllMocks();
-});
 
 describe('CartSummaryPanel', () => {
   it('shows the server amounts and only the total without a discount', async () => {
@@ -112,22 +98,25 @@ describe('CartSummaryPanel', () => {
   });
 
   it('only logs a failure to clear the promo', async () => {
-    const failure = new Error('offline');
-    vi.mocked(clearCartPromo).mockRejectedValue(failure);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    renderWithQueries(<CartSummaryPanel cart={discounted} />);
+    const { user } = renderWithQueries(<CartSummaryPanel cart={discounted} />, {
+      [CLEAR_PROMO]: networkFailure,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Remove promo CASHBACK25' }));
 
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to clear promo', failure));
+    // The client's own error for a dropped connection.
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Failed to clear promo',
+        expect.objectContaining({ name: 'ApiError', code: 'NETWORK' }),
+      ),
+    );
     expect(screen.queryByRole('alert', { name: /promo/i })).toBeNull();
     expect(screen.getByTestId('promo-chip')).toBeDefined();
   });
 
   it('keeps a promo that saves nothing visible and removable, without a chip', async () => {
-    vi.mocked(clearCartPromo).mockResolvedValue(cart);
-    const user = userEvent.setup();
     const stale: Cart = {
       ...cart,
       promo: cashback,
@@ -137,20 +126,21 @@ describe('CartSummaryPanel', () => {
         discountAmount: 0,
       },
     };
-    renderWithQueries(<CartSummaryPanel cart={stale} />);
+    const { user, api } = renderWithQueries(<CartSummaryPanel cart={stale} />, {
+      [CLEAR_PROMO]: cart,
+    });
 
     expect(screen.queryByTestId('promo-chip')).toBeNull();
     expect(screen.getByTestId('attached-promo').textContent).toBe(
       'CASHBACK25 is applied but does not count: Promo code does not apply to the selected products.Remove',
     );
     await user.click(screen.getByRole('button', { name: 'Remove promo CASHBACK25' }));
-    await vi.waitFor(() => expect(clearCartPromo).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(api.callsTo(CLEAR_PROMO)).toHaveLength(1));
   });
 
   it('offers a Back button when asked to', async () => {
     const onBack = vi.fn();
-    const user = userEvent.setup();
-    renderWithQueries(
+    const { user } = renderWithQueries(
       <CartSummaryPanel cart={cart} extra={<button>Checkout</button>} onBack={onBack} />,
     );
 

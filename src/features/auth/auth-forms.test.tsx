@@ -1,50 +1,49 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor } from 'xstate';
-import { sessionMachine } from '../../../machines/session.machine';
-import { ApiError } from '../../api/api-error';
-import type * as AuthModule from '../../api/auth';
-import { SessionProvider } from '../../session/session';
-import { runningSessionHandle } from '../../session/session-handle';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorAnswer, type Routes } from '../../../tests/support/fake-api';
+import { renderApp } from '../../../tests/support/render-app';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
 
-// The module boundary: the pages call login and signup.
-vi.mock('../../api/auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthModule>()),
-  login: vi.fn(),
-  signup: vi.fn(),
-  authProviders: vi.fn(),
-}));
-const { authProviders, login, signup } = await import('../../api/auth');
+const LOGIN = 'POST /api/v1/auth/login';
+const SIGNUP = 'POST /api/v1/auth/signup';
+const PROVIDERS = 'GET /api/v1/auth/providers';
 
-beforeEach(() => {
-  vi.mocked(login).mockReset();
-  vi.mocked(signup).mockReset();
-  vi.mocked(authProviders).mockReset();
-  vi.mocked(authProviders).mockResolvedValue({ providers: [] });
-});
-
-function renderPage(page: 'sign-in' | 'register') {
-  const session = createActor(sessionMachine, { input: { storedToken: null, remember: false } });
-  session.start();
-  const location = memoryLocation({ path: `/${page}`, record: true });
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider handle={runningSessionHandle(session)}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          {page === 'sign-in' ? <SignInPage /> : <RegisterPage />}
-        </Router>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), location, session };
+/**
+ * The page inside the app's providers, a guest's session and router; the API answers `api`
+ * (no identity provider configured unless it says otherwise).
+ */
+function renderPage(page: 'sign-in' | 'register', api: Routes = {}) {
+  return renderApp({
+    path: `/${page}`,
+    api: { [PROVIDERS]: { providers: [] }, ...api },
+    ui: page === 'sign-in' ? <SignInPage /> : <RegisterPage />,
+  });
 }
+
+describe('the identity-provider button', () => {
+  it.each([
+    ['sign-in', 'Sign in with Lumen ID'],
+    ['register', 'Sign up with Lumen ID'],
+  ] as const)('shows on %s when the server lists a provider', async (page, text) => {
+    renderPage(page, { [PROVIDERS]: { providers: [{ id: 'oidc', name: 'Lumen ID' }] } });
+    const button = await screen.findByRole('link', { name: text }, { timeout: 10_000 });
+    expect(new URL(button.getAttribute('href') ?? '').pathname).toBe('/api/v1/auth/oidc/authorize');
+    expect(screen.getByText('Or used email')).toBeTruthy();
+  });
+
+  it.each(['sign-in', 'register'] as const)(
+    'is absent on %s when the server has no provider, and so is the divider',
+    async (page) => {
+      const { api } = renderPage(page);
+      await vi.waitFor(() => expect(api.callsTo(PROVIDERS)).toHaveLength(1));
+      await screen.findByRole('button', { name: page === 'sign-in' ? 'Sign in' : 'Sign up' });
+      expect(screen.queryByTestId('identity-provider')).toBeNull();
+      expect(screen.queryByText('Or used email')).toBeNull();
+    },
+  );
+});
 
 /** Types into a field (nothing for an empty value), leaves it and reads its message. */
 async function messageAfterBlur(
@@ -61,30 +60,6 @@ async function messageAfterBlur(
   const id = input.getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;
 }
-
-describe('the identity-provider button', () => {
-  it.each([
-    ['sign-in', 'Sign in with Lumen ID'],
-    ['register', 'Sign up with Lumen ID'],
-  ] as const)('shows on %s when the server lists a provider', async (page, text) => {
-    vi.mocked(authProviders).mockResolvedValue({ providers: [{ id: 'oidc', name: 'Lumen ID' }] });
-    renderPage(page);
-    const button = await screen.findByRole('link', { name: text });
-    expect(new URL(button.getAttribute('href') ?? '').pathname).toBe('/api/v1/auth/oidc/authorize');
-    expect(screen.getByText('Or used email')).toBeTruthy();
-  });
-
-  it.each(['sign-in', 'register'] as const)(
-    'is absent on %s when the server has no provider, and so is the divider',
-    async (page) => {
-      renderPage(page);
-      await vi.waitFor(() => expect(authProviders).toHaveBeenCalled());
-      await screen.findByRole('button', { name: page === 'sign-in' ? 'Sign in' : 'Sign up' });
-      expect(screen.queryByTestId('identity-provider')).toBeNull();
-      expect(screen.queryByText('Or used email')).toBeNull();
-    },
-  );
-});
 
 describe('sign-in form', () => {
   it.each([
@@ -116,13 +91,13 @@ describe('sign-in form', () => {
   });
 
   it('shows every message and sends nothing when submitted empty', async () => {
-    const { user } = renderPage('sign-in');
+    const { user, api } = renderPage('sign-in');
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(login).not.toHaveBeenCalled();
+    expect(api.callsTo(LOGIN)).toEqual([]);
   });
 
   it('updates a message from a submit as soon as the field is fixed', async () => {
@@ -139,15 +114,12 @@ describe('sign-in form', () => {
   });
 
   it('puts the server field message under the field', async () => {
-    vi.mocked(login).mockRejectedValue(
-      new ApiError({
-        status: 401,
-        code: 'INVALID_CREDENTIALS',
-        message: 'Invalid email or password',
-        fields: { password: 'Invalid email or password' },
-      }),
-    );
-    const { user } = renderPage('sign-in');
+    const { user, api } = renderPage('sign-in', {
+      [LOGIN]: () =>
+        errorAnswer(401, 'INVALID_CREDENTIALS', 'Invalid email or password', {
+          fields: { password: 'Invalid email or password' },
+        }),
+    });
 
     await user.type(screen.getByLabelText('Email'), 'demo@lumen.test');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -157,16 +129,13 @@ describe('sign-in form', () => {
     await vi.waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
     const id = password.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(id)?.textContent).toBe('Invalid email or password');
-    expect(login).toHaveBeenCalledWith({
-      loginInput: 'demo@lumen.test',
-      password: 'wrong-password',
-      rememberMe: false,
-    });
+    expect(api.callsTo(LOGIN).map(({ body }) => body)).toEqual([
+      { loginInput: 'demo@lumen.test', password: 'wrong-password', rememberMe: false },
+    ]);
   });
 
   it('sends the form once earlier messages are fixed', async () => {
-    vi.mocked(login).mockResolvedValue({ token: 'x' });
-    const { user } = renderPage('sign-in');
+    const { user, api } = renderPage('sign-in', { [LOGIN]: { token: 'x' } });
 
     await messageAfterBlur(user, 'Email', 'ab');
     await messageAfterBlur(user, 'Password', 'abc');
@@ -176,13 +145,14 @@ describe('sign-in form', () => {
     await user.type(screen.getByLabelText('Password'), 'coffee123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await vi.waitFor(() => expect(login).toHaveBeenCalled());
+    await vi.waitFor(() => expect(api.callsTo(LOGIN)).toHaveLength(1));
   });
 
   it('shows the server message of a throttled sign-in', async () => {
     const message = 'Too many sign-in attempts. Please try again in 5 minutes.';
-    vi.mocked(login).mockRejectedValue(new ApiError({ status: 429, code: 'UNKNOWN', message }));
-    const { user } = renderPage('sign-in');
+    const { user } = renderPage('sign-in', {
+      [LOGIN]: () => errorAnswer(429, 'TOO_MANY_REQUESTS', message, { retryAfter: 300 }),
+    });
 
     await user.type(screen.getByLabelText('Email'), 'demo@lumen.test');
     await user.type(screen.getByLabelText('Password'), 'coffee123');
@@ -208,15 +178,12 @@ describe('register form', () => {
   });
 
   it('shows the server message under Email when the address is taken', async () => {
-    vi.mocked(signup).mockRejectedValue(
-      new ApiError({
-        status: 409,
-        code: 'EMAIL_TAKEN',
-        message: 'An account with this email already exists',
-        fields: { email: 'An account with this email already exists' },
-      }),
-    );
-    const { user } = renderPage('register');
+    const { user, api } = renderPage('register', {
+      [SIGNUP]: () =>
+        errorAnswer(409, 'EMAIL_TAKEN', 'An account with this email already exists', {
+          fields: { email: 'An account with this email already exists' },
+        }),
+    });
 
     await user.type(screen.getByLabelText('Name'), 'coffee-lover');
     await user.type(screen.getByLabelText('Email'), 'demo@lumen.test');
@@ -224,10 +191,8 @@ describe('register form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
-    expect(signup).toHaveBeenCalledWith({
-      username: 'coffee-lover',
-      email: 'demo@lumen.test',
-      password: 'coffee123',
-    });
+    expect(api.callsTo(SIGNUP).map(({ body }) => body)).toEqual([
+      { username: 'coffee-lover', email: 'demo@lumen.test', password: 'coffee123' },
+    ]);
   });
 });

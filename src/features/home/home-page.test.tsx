@@ -1,28 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { ApiError } from '../../api/api-error';
-import type * as ContentModule from '../../api/content';
-import type * as ProductsModule from '../../api/products';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { News, Product, ShopEvent, Space } from '../../api/types';
+import { errorAnswer, inTurn, networkFailure, type Routes } from '../../../tests/support/fake-api';
+import { renderApp } from '../../../tests/support/render-app';
 import { HomePage } from './home-page';
 
-// The module boundary: the home page's queries call these request functions.
-vi.mock('../../api/products', async (importOriginal) => ({
-  ...(await importOriginal<typeof ProductsModule>()),
-  listFeaturedProducts: vi.fn(),
-}));
-vi.mock('../../api/content', async (importOriginal) => ({
-  ...(await importOriginal<typeof ContentModule>()),
-  listSpaces: vi.fn(),
-  listUpcomingEvents: vi.fn(),
-  listNews: vi.fn(),
-}));
-const { listFeaturedProducts } = await import('../../api/products');
-const { listSpaces, listUpcomingEvents, listNews } = await import('../../api/content');
+const FEATURED_ROUTE = 'GET /api/v1/products';
+const SPACES_ROUTE = 'GET /api/v1/spaces';
+const EVENTS_ROUTE = 'GET /api/v1/events/upcoming';
+const NEWS_ROUTE = 'GET /api/v1/news';
 
 const SPACES: Space[] = [
   { spaceId: 1, name: 'white wall', type: 'workspace', image: '/images/spaces/1.svg' },
@@ -95,29 +81,19 @@ const FEATURED: Product[] = [
   product({ productId: 4, name: 'mocha', price: 5.25, images: [] }),
 ];
 
-function renderHome() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const location = memoryLocation({ path: '/', record: true });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>
-        <HomePage />
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), location };
+// What the home page's queries ask for, answered as the API does.
+function renderHome(api: Routes = {}) {
+  return renderApp({
+    api: {
+      [FEATURED_ROUTE]: FEATURED,
+      [SPACES_ROUTE]: SPACES,
+      [EVENTS_ROUTE]: EVENTS,
+      [NEWS_ROUTE]: LATEST_NEWS,
+      ...api,
+    },
+    ui: <HomePage />,
+  });
 }
-
-beforeEach(() => {
-  vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
-  vi.mocked(listSpaces).mockResolvedValue(SPACES);
-  vi.mocked(listUpcomingEvents).mockResolvedValue(EVENTS);
-  vi.mocked(listNews).mockResolvedValue(LATEST_NEWS);
-});
-
-afterEach(() => {
-  vi.clearAllMocks();
-});
 
 describe('home page', () => {
   it('shows the hero stats exactly as the spec gives them', () => {
@@ -130,13 +106,12 @@ describe('home page', () => {
   });
 
   it('asks for four featured products and shows them as cards', async () => {
-    vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
-    renderHome();
+    const { api } = renderHome();
     expect(screen.getByTestId('featured-loading')).toBeTruthy();
 
     const list = await screen.findByTestId('featured-products');
 
-    expect(vi.mocked(listFeaturedProducts).mock.calls[0]?.[0]).toEqual({ size: 4 });
+    expect(api.callsTo(FEATURED_ROUTE).map(({ query }) => query.toString())).toEqual(['size=4']);
     const cards = within(list).getAllByTestId('product-card');
     expect(cards).toHaveLength(4);
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
@@ -148,7 +123,6 @@ describe('home page', () => {
   });
 
   it('shows price, sale badge, out-of-stock badge, main image and placeholder', async () => {
-    vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
     renderHome();
     const cards = within(await screen.findByTestId('featured-products')).getAllByTestId(
       'product-card',
@@ -180,7 +154,6 @@ describe('home page', () => {
   });
 
   it('links to the full menu', () => {
-    vi.mocked(listFeaturedProducts).mockResolvedValue(FEATURED);
     renderHome();
 
     expect(screen.getByRole('link', { name: 'Explore Other Menu' }).getAttribute('href')).toBe(
@@ -197,16 +170,14 @@ describe('home page', () => {
   });
 
   it('shows an error with a retry that loads the products', async () => {
-    vi.mocked(listFeaturedProducts)
-      .mockRejectedValueOnce(
-        new ApiError({
-          status: 503,
-          code: 'SERVICE_UNAVAILABLE',
-          message: 'The service is unavailable right now. Please try again in a moment.',
-        }),
-      )
-      .mockResolvedValueOnce(FEATURED);
-    const { user } = renderHome();
+    // A 503 twice (the app's query client asks again once for a 5xx), then the products.
+    const down = () =>
+      errorAnswer(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The service is unavailable right now. Please try again in a moment.',
+      );
+    const { user, api } = renderHome({ [FEATURED_ROUTE]: inTurn(down, down, FEATURED) });
 
     const alert = await screen.findByRole('alert');
     within(alert).getByText('We could not load the featured menu.');
@@ -217,7 +188,7 @@ describe('home page', () => {
     const list = await screen.findByTestId('featured-products');
     expect(within(list).getAllByTestId('product-card')).toHaveLength(4);
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(listFeaturedProducts).toHaveBeenCalledTimes(2);
+    expect(api.callsTo(FEATURED_ROUTE)).toHaveLength(3);
   });
 
   it('shows the app promotion with both store badges', () => {
@@ -295,23 +266,25 @@ describe('home page: workspaces carousel', () => {
   });
 
   it('says so when the spaces cannot be loaded, and retries', async () => {
-    vi.mocked(listSpaces).mockRejectedValueOnce(new Error('offline'));
-    const { user } = renderHome();
+    // Offline for both attempts, then back.
+    const { user, api } = renderHome({
+      [SPACES_ROUTE]: inTurn(networkFailure, networkFailure, SPACES),
+    });
 
     const alert = await screen.findByText('We could not load our spaces.');
     await user.click(within(alert.closest('[role=alert]') as HTMLElement).getByRole('button'));
 
     await screen.findByTestId('spaces-carousel');
-    expect(listSpaces).toHaveBeenCalledTimes(2);
+    expect(api.callsTo(SPACES_ROUTE)).toHaveLength(3);
   });
 });
 
 describe('home page: events and news', () => {
   it('shows the upcoming events with image, name and start date, linking to /community', async () => {
-    renderHome();
+    const { api } = renderHome();
 
     const list = await screen.findByTestId('upcoming-events');
-    expect(vi.mocked(listUpcomingEvents).mock.calls[0]?.[0]).toEqual({ size: 3 });
+    expect(api.callsTo(EVENTS_ROUTE).map(({ query }) => query.toString())).toEqual(['size=3']);
     const cards = within(list).getAllByTestId('event-card');
     expect(cards.map((card) => within(card).getByTestId('event-name').textContent)).toEqual([
       'Factory visit',
@@ -326,10 +299,10 @@ describe('home page: events and news', () => {
   });
 
   it('teases the three latest news, each opening its article', async () => {
-    renderHome();
+    const { api } = renderHome();
 
     const teaser = await screen.findByTestId('news-teaser');
-    expect(vi.mocked(listNews).mock.calls[0]?.[0]).toEqual({ size: 3 });
+    expect(api.callsTo(NEWS_ROUTE).map(({ query }) => query.toString())).toEqual(['size=3']);
     const links = within(teaser).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['A new harvest', '/news/9'],

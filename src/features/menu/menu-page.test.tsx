@@ -1,19 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { ApiError } from '../../api/api-error';
-import type * as ProductsModule from '../../api/products';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../api/types';
+import { errorAnswer, inTurn } from '../../../tests/support/fake-api';
+import { renderApp } from '../../../tests/support/render-app';
 import { MenuPage } from './menu-page';
 
-vi.mock('../../api/products', async (importOriginal) => ({
-  ...(await importOriginal<typeof ProductsModule>()),
-  searchProducts: vi.fn(),
-}));
-const { searchProducts } = await import('../../api/products');
+const SEARCH = 'GET /api/v1/products/search';
 
 function product(productId: number): Product {
   return {
@@ -36,21 +28,12 @@ function page(n: number, ids: number[]): ProductPage {
 const FIRST = page(0, [1, 2, 3, 4, 5, 6, 7, 8]);
 // The second page repeats product 8 (a product moved between requests): shown once.
 const SECOND = page(1, [8, 9, 10]);
-const down = () =>
-  new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Back in a moment.' });
+// The API is down: 503 in the contract's error shape. The app's query client asks a second time
+// for a 5xx, so a failure the shopper sees is two answers in a row.
+const down = () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Back in a moment.');
 
-function renderMenu(path = '/menu') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const [pathname, search = ''] = path.split('?');
-  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <MenuPage />
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), location };
+function renderMenu(path: string, search: ReturnType<typeof inTurn<typeof SEARCH>>) {
+  return renderApp({ path, api: { [SEARCH]: search }, ui: <MenuPage /> });
 }
 
 const names = () =>
@@ -58,28 +41,24 @@ const names = () =>
     .getAllByRole('heading')
     .map((heading) => heading.textContent);
 
-afterEach(() => {
-  vi.clearAllMocks();
-});
-
 describe('menu page', () => {
   it('asks the API for the filters in the URL', async () => {
-    vi.mocked(searchProducts).mockResolvedValue(page(0, [1]));
-    renderMenu('/menu?category=food_snack&price=under6&sort=best_selling&search=cake');
+    const { api } = renderMenu(
+      '/menu?category=food_snack&price=under6&sort=best_selling&search=cake',
+      inTurn(page(0, [1])),
+    );
 
     await screen.findByTestId('menu-products');
-    expect(searchProducts).toHaveBeenCalledWith(
-      {
-        category: 'food_snack',
-        size: 8,
-        page: 0,
-        search: 'cake',
-        maxPrice: 6,
-        sortBy: 'quantity',
-        sortDirection: 'asc',
-      },
-      expect.anything(),
-    );
+    const [call] = api.callsTo(SEARCH);
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({
+      category: 'food_snack',
+      size: '8',
+      page: '0',
+      search: 'cake',
+      maxPrice: '6',
+      sortBy: 'quantity',
+      sortDirection: 'asc',
+    });
     expect(screen.getByRole('tab', { name: 'Food and Snack' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -87,8 +66,7 @@ describe('menu page', () => {
   });
 
   it('merges the next page without duplicates, then hides Load More', async () => {
-    vi.mocked(searchProducts).mockResolvedValueOnce(FIRST).mockResolvedValueOnce(SECOND);
-    const { user } = renderMenu();
+    const { user } = renderMenu('/menu', inTurn(FIRST, SECOND));
 
     await screen.findByTestId('menu-products');
     await user.click(screen.getByRole('button', { name: 'Load More' }));
@@ -99,8 +77,7 @@ describe('menu page', () => {
   });
 
   it('offers to try again when the menu cannot load', async () => {
-    vi.mocked(searchProducts).mockRejectedValueOnce(down()).mockResolvedValueOnce(FIRST);
-    const { user } = renderMenu();
+    const { user } = renderMenu('/menu', inTurn(down, down, FIRST));
 
     const alert = await screen.findByRole('alert');
     within(alert).getByText('We could not load the menu.');
@@ -111,11 +88,7 @@ describe('menu page', () => {
   });
 
   it('keeps what is shown when the next page fails, and Load More asks for it again', async () => {
-    vi.mocked(searchProducts)
-      .mockResolvedValueOnce(FIRST)
-      .mockRejectedValueOnce(down())
-      .mockResolvedValueOnce(SECOND);
-    const { user } = renderMenu();
+    const { user, api } = renderMenu('/menu', inTurn(FIRST, down, down, SECOND));
 
     await screen.findByTestId('menu-products');
     await user.click(screen.getByRole('button', { name: 'Load More' }));
@@ -125,9 +98,6 @@ describe('menu page', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
 
     await screen.findByText('Showing 10 of 10 products');
-    expect(searchProducts).toHaveBeenLastCalledWith(
-      expect.objectContaining({ page: 1 }),
-      expect.anything(),
-    );
+    expect(api.callsTo(SEARCH).at(-1)?.query.get('page')).toBe('1');
   });
 });

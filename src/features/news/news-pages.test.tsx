@@ -1,23 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { ApiError } from '../../api/api-error';
-import type * as ContentModule from '../../api/content';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
 import { newsKeys } from '../../api/content.queries';
 import type { News } from '../../api/types';
+import { errorAnswer, inTurn, jsonAnswer, type Handler } from '../../../tests/support/fake-api';
+import { renderApp, type RenderAppOptions } from '../../../tests/support/render-app';
 import { NewsDetailPage } from './news-detail-page';
 import { NEWS_SLICE_SIZE, NewsPage } from './news-page';
 
-// The module boundary: the news queries call these request functions.
-vi.mock('../../api/content', async (importOriginal) => ({
-  ...(await importOriginal<typeof ContentModule>()),
-  listNewsSlice: vi.fn(),
-  getNews: vi.fn(),
-}));
-const { listNewsSlice, getNews } = await import('../../api/content');
+const LIST = 'GET /api/v1/news';
+const DETAIL = 'GET /api/v1/news/{newId}';
 
 const news = (newId: number): News => ({
   newId,
@@ -30,36 +22,37 @@ const news = (newId: number): News => ({
 /** Nine stories, newest first, like the seed. */
 const ALL = [9, 8, 7, 6, 5, 4, 3, 2, 1].map(news);
 
-function renderAt(path: string, queryClient = new QueryClient()) {
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  const location = memoryLocation({ path, record: true });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>
+function renderAt(
+  path: string,
+  api: RenderAppOptions['api'] = {},
+  prepare?: RenderAppOptions['prepare'],
+) {
+  return renderApp({
+    path,
+    api,
+    prepare,
+    ui: (
+      <>
         <Route path="/news" component={NewsPage} />
         <Route path="/news/:newId" component={NewsDetailPage} />
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), location };
-}
-
-/** The API: slices of ALL, with or without the X-Total-Count it normally sends. */
-function serveSlices({ withCount }: { withCount: boolean }) {
-  vi.mocked(listNewsSlice).mockImplementation(async ({ page = 0, size } = {}) => {
-    const items = size === undefined ? ALL : ALL.slice(page * size, (page + 1) * size);
-    return { items, totalCount: withCount ? ALL.length : undefined };
+      </>
+    ),
   });
 }
 
-afterEach(() => {
-  vi.clearAllMocks();
-});
+/** The API: slices of ALL, with or without the X-Total-Count it normally sends. */
+function slices({ withCount }: { withCount: boolean }): Handler<typeof LIST> {
+  return ({ query }) => {
+    const page = Number(query.get('page') ?? 0);
+    const size = query.has('size') ? Number(query.get('size')) : undefined;
+    const items = size === undefined ? ALL : ALL.slice(page * size, (page + 1) * size);
+    return jsonAnswer(items, withCount ? { headers: { 'X-Total-Count': String(ALL.length) } } : {});
+  };
+}
 
 describe('news list', () => {
   it('loads more news until every story is shown, then drops the button', async () => {
-    serveSlices({ withCount: true });
-    const { user } = renderAt('/news');
+    const { user, api } = renderAt('/news', { [LIST]: slices({ withCount: true }) });
 
     expect(await screen.findAllByTestId('news-card')).toHaveLength(NEWS_SLICE_SIZE);
     expect(screen.getByRole('status')?.textContent).toContain('Showing 6 of 9 stories');
@@ -72,15 +65,14 @@ describe('news list', () => {
     expect(screen.queryByRole('button', { name: 'Load More News' })).toBeNull();
     expect(screen.getByRole('status')?.textContent).toContain("You're all caught up");
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Story 3' }));
-    expect(vi.mocked(listNewsSlice).mock.calls.map(([params]) => params)).toEqual([
-      { page: 0, size: NEWS_SLICE_SIZE },
-      { page: 1, size: NEWS_SLICE_SIZE },
+    expect(api.callsTo(LIST).map(({ query }) => query.toString())).toEqual([
+      `page=0&size=${NEWS_SLICE_SIZE}`,
+      `page=1&size=${NEWS_SLICE_SIZE}`,
     ]);
   });
 
   it('links every story to its page and shows its date and read time', async () => {
-    serveSlices({ withCount: true });
-    renderAt('/news');
+    renderAt('/news', { [LIST]: slices({ withCount: true }) });
 
     const link = await screen.findByRole('link', { name: 'Story 9' });
     expect(link?.getAttribute('href')).toBe('/news/9');
@@ -92,8 +84,7 @@ describe('news list', () => {
   });
 
   it('ends at a short slice when the API sends no count', async () => {
-    serveSlices({ withCount: false });
-    const { user } = renderAt('/news');
+    const { user } = renderAt('/news', { [LIST]: slices({ withCount: false }) });
 
     await screen.findAllByTestId('news-card');
     expect(screen.getByRole('status')?.textContent).toContain('Showing 6 stories');
@@ -103,13 +94,12 @@ describe('news list', () => {
   });
 
   it('says when the news cannot be loaded, and tries again on request', async () => {
-    vi.mocked(listNewsSlice).mockRejectedValueOnce(
-      new ApiError({ status: 503, code: 'UNKNOWN', message: 'The shop is busy.' }),
-    );
-    const { user } = renderAt('/news');
+    // A 503 twice: the app's query client asks again once for a 5xx.
+    const busy = () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'The shop is busy.');
+    const { user, api } = renderAt('/news', { [LIST]: inTurn(busy, busy) });
 
     expect((await screen.findByRole('alert')).textContent).toContain('We could not load the news.');
-    serveSlices({ withCount: true });
+    api.on({ [LIST]: slices({ withCount: true }) });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('news-card')).toHaveLength(NEWS_SLICE_SIZE);
   });
@@ -117,44 +107,42 @@ describe('news list', () => {
 
 describe('news detail', () => {
   it("shows the list's copy of a story without asking the API again", async () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(newsKeys.list(NEWS_SLICE_SIZE), {
-      pages: [{ items: ALL.slice(0, 6), totalCount: 9 }],
-      pageParams: [0],
-    });
-    renderAt('/news/7', queryClient);
+    const { api } = renderAt('/news/7', {}, (queryClient) =>
+      queryClient.setQueryData(newsKeys.list(NEWS_SLICE_SIZE), {
+        pages: [{ items: ALL.slice(0, 6), totalCount: 9 }],
+        pageParams: [0],
+      }),
+    );
 
     expect(screen.getByRole('heading', { level: 1 })?.textContent).toContain('Story 7');
     screen.getByText('Second paragraph of story 7.');
-    expect(getNews).not.toHaveBeenCalled();
+    expect(api.callsTo(DETAIL)).toEqual([]);
   });
 
   it('fetches a story by id when no list holds it', async () => {
-    vi.mocked(getNews).mockResolvedValue(news(2));
-    renderAt('/news/2');
+    const { api } = renderAt('/news/2', { [DETAIL]: news(2) });
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Story 2');
-    expect(vi.mocked(getNews).mock.calls[0]?.[0]).toBe(2);
+    expect(api.callsTo(DETAIL).map(({ params }) => params.newId)).toEqual(['2']);
   });
 
   it('says a story does not exist, with a way back to the news', async () => {
-    vi.mocked(getNews).mockRejectedValue(
-      new ApiError({ status: 404, code: 'NOT_FOUND', message: 'News not found' }),
-    );
-    const { user, location } = renderAt('/news/99');
+    const { user, location, api } = renderAt('/news/99', {
+      [DETAIL]: () => errorAnswer(404, 'NOT_FOUND', 'News not found'),
+    });
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(
       'News not found',
     );
-    serveSlices({ withCount: true });
+    api.on({ [LIST]: slices({ withCount: true }) });
     await user.click(screen.getByRole('link', { name: 'See all news' }));
     expect(location.history?.at(-1)).toBe('/news');
   });
 
   it('treats an address that is not a news id as not found, without a request', () => {
-    renderAt('/news/latest');
+    const { api } = renderAt('/news/latest');
 
     expect(screen.getByRole('heading', { level: 1 })?.textContent).toContain('News not found');
-    expect(getNews).not.toHaveBeenCalled();
+    expect(api.callsTo(DETAIL)).toEqual([]);
   });
 });
