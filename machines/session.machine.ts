@@ -141,6 +141,8 @@ export const sessionMachine = setup({
     askOtherTabs: () => {},
     announceExpiry: () => {},
     goToSignIn: () => {},
+    /** Revokes `context.token` on the server (runs before the context forgets it). */
+    revokeToken: () => {},
     adoptEventToken: assign(({ event, context }) => {
       const token = 'token' in event ? event.token : null;
       const remember = 'remember' in event ? event.remember : context.remember;
@@ -228,7 +230,13 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': {
           target: 'signedOut',
-          actions: ['clearSession', 'removeToken', 'broadcastSignedOut', 'goToSignIn'],
+          actions: [
+            'revokeToken',
+            'clearSession',
+            'removeToken',
+            'broadcastSignedOut',
+            'goToSignIn',
+          ],
         },
         'session.unauthorized': {
           target: 'signedOut',

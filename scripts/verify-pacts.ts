@@ -1,9 +1,11 @@
 // Verifies the storefront's pact against any running implementation of openapi.yaml.
 //
-//   npx tsx scripts/verify-pacts.ts --base-url http://their-host:port [--state-setup-url http://…/pact-states]
+//   npx tsx scripts/verify-pacts.ts --base-url http://their-host:port
+//                                   [--provider-states-setup-url http://…/_pact/provider-states]
 //                                   [--token <jwt>] [--pact <file>] [--log-level warn]
 //
-// Provider states: with --state-setup-url, every state is POSTed there before its interaction as
+// Provider states: with --provider-states-setup-url (Pact's own name; --state-setup-url is the
+// same), every state is POSTed there before its interaction as
 // `{"state": "<name>", "params": {…}, "action": "setup"}`, the body Pact's providerStatesSetupUrl
 // sends (the script forwards it itself so that a state can also hand over a bearer token). The JSON answer's values fill the `${…}` placeholders
 // of the pact (orderId, cartToken, …); an answer's `token` becomes the bearer token of the
@@ -30,7 +32,10 @@ const DEFAULT_PACT = resolve(
 const USAGE = `Usage: npx tsx scripts/verify-pacts.ts --base-url <url> [options]
 
   --base-url <url>          where the provider answers /api/v1/* (required)
-  --state-setup-url <url>   POST endpoint that sets up a provider state (see contracts/README.md)
+  --provider-states-setup-url <url>
+                            POST endpoint that sets up a provider state (see contracts/README.md);
+                            the reference API serves one when started with PACT_PROVIDER_STATES=1
+  --state-setup-url <url>   the same (older name)
   --token <jwt>             bearer token for signed-in interactions when the state answer has none
   --pact <file>             pact file (default: contracts/pacts/lumen-storefront-lumen-api.json)
   --log-level <level>       trace | debug | info | warn | error (default: warn)
@@ -44,6 +49,11 @@ function providerStates(file: string): string[] {
     (i.providerStates ?? []).map((s) => s.name),
   );
   return [...new Set(names)];
+}
+
+function interactionCount(file: string): number {
+  const pact = JSON.parse(readFileSync(file, 'utf8')) as { interactions?: unknown[] };
+  return pact.interactions?.length ?? 0;
 }
 
 async function postState(url: string, state: string, params: unknown) {
@@ -65,6 +75,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       'base-url': { type: 'string' },
+      'provider-states-setup-url': { type: 'string' },
       'state-setup-url': { type: 'string' },
       token: { type: 'string' },
       pact: { type: 'string' },
@@ -92,7 +103,7 @@ async function main(): Promise<number> {
   const logLevel = (values['log-level'] ?? 'warn') as LogLevel;
   process.env.PACT_DO_NOT_TRACK ??= 'true';
 
-  const setupUrl = values['state-setup-url'];
+  const setupUrl = values['provider-states-setup-url'] ?? values['state-setup-url'];
   let bearer = values.token;
   const stateHandlers: Record<string, (params?: unknown) => Promise<JsonMap>> = {};
   if (setupUrl) {
@@ -105,7 +116,7 @@ async function main(): Promise<number> {
     }
   } else {
     console.warn(
-      'No --state-setup-url: provider states are not set up; the provider must already hold the data ' +
+      'No --provider-states-setup-url: provider states are not set up; the provider must already hold the data ' +
         'every state describes (contracts/README.md), and ids fall back to the pact examples.',
     );
   }
@@ -128,7 +139,9 @@ async function main(): Promise<number> {
   });
   try {
     await verifier.verifyProvider();
-    console.log(`\nPact verification passed: ${pactFile} against ${baseUrl}`);
+    console.log(
+      `\nPact verification passed: ${interactionCount(pactFile)} of ${interactionCount(pactFile)} interactions of ${pactFile} against ${baseUrl}`,
+    );
     return 0;
   } catch (error) {
     console.error(`\nPact verification failed against ${baseUrl}.`);

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
-import { authProviders, changePassword, login, signup } from '../../src/api/auth';
+import { authProviders, changePassword, login, logout, signup } from '../../src/api/auth';
 import { EXAMPLE_JWT, bearer, createPact, jsonRequest, useApi } from './pact-harness';
 import { authToken, errorBody } from './response-shapes';
 
@@ -140,6 +140,20 @@ describe('auth contract', () => {
         );
         expect(error.isEmailTaken).toBe(true);
         expect(error.fieldError('email')).toBe('An account with this email already exists');
+      });
+  });
+
+  it('signs out: the token is revoked on the server', async () => {
+    await contract
+      .interaction('a sign-out')
+      .given(DEMO)
+      .withRequest('POST', '/api/v1/auth/logout', (req) => req.headers(bearer))
+      .willRespondWith(204)
+      .executeTest(async (mock) => {
+        // The session has already forgotten the token when the request leaves.
+        const { onUnauthorized } = useApi(mock);
+        await logout(EXAMPLE_JWT);
+        expect(onUnauthorized).not.toHaveBeenCalled();
       });
   });
 

@@ -1,6 +1,7 @@
 // Runs scripts/verify-pacts.ts the way a backend team would: a provider at some base URL and a
-// state set-up endpoint. Here both are the reference API (in this process), so the README's
-// instructions are proven, not just written.
+// state set-up endpoint. Here both are the reference API (in this process) started for
+// verification (providerStates, as PACT_PROVIDER_STATES=1 does), so the README's instructions are
+// proven, not just written.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/main';
 import { TEST_PASSWORD_HASH } from '../../server/test/test-server';
 import type { RunningServer } from '../../server/src/main';
-import { startStateSetupServer } from './state-setup-server';
-import type { StateSetupServer } from './state-setup-server';
-import { createProviderStates } from './states';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let server: RunningServer;
-let setup: StateSetupServer;
 let dir: string;
 
 function run(args: string[]): Promise<{ code: number | null; output: string }> {
@@ -42,20 +39,24 @@ beforeAll(async () => {
     // Cheap password hashes: the cost is not part of the contract (the OWASP default has its own test).
     passwordHashParams: TEST_PASSWORD_HASH,
     logger: { info: () => undefined, error: () => undefined },
+    providerStates: true,
   });
-  setup = await startStateSetupServer(createProviderStates(server));
 });
 
 afterAll(async () => {
-  await setup?.close();
   await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('scripts/verify-pacts.ts', () => {
-  it('passes against a provider at a base URL with a state set-up URL', async () => {
-    const { code, output } = await run(['--base-url', server.url, '--state-setup-url', setup.url]);
-    expect(output).toContain('Pact verification passed');
+  it('passes against a provider at a base URL with its state set-up URL', async () => {
+    const { code, output } = await run([
+      '--base-url',
+      server.url,
+      '--provider-states-setup-url',
+      `${server.url}/_pact/provider-states`,
+    ]);
+    expect(output).toMatch(/Pact verification passed: (\d+) of \1 interactions/);
     expect(code).toBe(0);
   }, 120_000);
 
@@ -64,6 +65,37 @@ describe('scripts/verify-pacts.ts', () => {
     expect(output).toContain('Pact verification failed');
     expect(code).toBe(1);
   }, 120_000);
+
+  it('the state set-up endpoint is off unless asked for, and refused in production', async () => {
+    const plain = await startServer({
+      port: 0,
+      dbFile: join(dir, 'plain.sqlite'),
+      distDir: null,
+      passwordHashParams: TEST_PASSWORD_HASH,
+      logger: { info: () => undefined, error: () => undefined },
+    });
+    try {
+      const res = await fetch(`${plain.url}/_pact/provider-states`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ state: 'products exist', action: 'setup' }),
+      });
+      // Not an endpoint at all: a non-API path only serves files (GET), so a POST is 405.
+      expect(res.status).toBe(405);
+    } finally {
+      await plain.close();
+    }
+    await expect(
+      startServer({
+        port: 0,
+        dbFile: join(dir, 'production.sqlite'),
+        distDir: null,
+        development: false,
+        providerStates: true,
+        logger: { info: () => undefined, error: () => undefined },
+      }),
+    ).rejects.toThrow(/refused with NODE_ENV=production/);
+  });
 
   it('refuses to run without a base URL', async () => {
     const { code, output } = await run([]);

@@ -18,12 +18,16 @@ import type {
   HandlerResult,
 } from './handler-types';
 import { withAssetOrigin } from './asset-urls';
+import { clientAddressOf, normalizeAddress } from './client-address';
 import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized, validationError } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createStaticFiles } from './static-files';
+import { decodeUtf8, textProblems, UTF8_MESSAGE } from './text-rules';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The Pact provider-state endpoint's path (contracts/README.md), served only when enabled. */
+export const PROVIDER_STATES_PATH = '/_pact/provider-states';
 // Our bodies nest four levels at most. Deeper input is refused before anything recurses over it
 // (the validator, JSON.stringify): 64 KB of brackets would otherwise exhaust the stack.
 export const MAX_JSON_DEPTH = 32;
@@ -170,6 +174,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const handlers: Readonly<Record<string, Handler | undefined>> = options.handlers ?? ALL_HANDLERS;
   assertHandlersMatch(contract, handlers);
   const corsOrigins = new Set(config.corsOrigins);
+  const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
   const housekeeping = createHousekeeping(db, config);
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
@@ -200,6 +205,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     res.setHeader('Vary', 'Origin');
     if (origin && corsOrigins.has(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
+      // README decision 10: a client on another origin reads the news total (and how long to wait).
+      res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Retry-After');
     }
   }
 
@@ -223,8 +230,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       'SELECT id, email, username, token_version FROM users WHERE id = ?',
       [verdict.claims.uid],
     );
-    // A password change bumps the version: every older token is revoked.
+    // A password or email change bumps the version: every older token is revoked.
     if (!row || row.token_version !== verdict.claims.ver) throw unauthorized();
+    // Signed out: this token is revoked until it expires.
+    const { jti } = verdict.claims;
+    if (jti && db.get('SELECT 1 AS revoked FROM revoked_tokens WHERE jti = ?', [jti]))
+      throw unauthorized();
     return {
       user: {
         id: row.id,
@@ -328,6 +339,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         throw validationError(contract.formatErrors(op.validatePath.errors, 'path'));
       }
       const query = parseQuery(search);
+      // Only the parameters the operation reads: anything else in the query is ignored anyway.
+      const queryText = textProblems(
+        Object.fromEntries(Object.entries(query).filter(([key]) => op.queryNames.includes(key))),
+      );
+      if (Object.keys(queryText).length > 0) throw validationError(queryText);
       if (op.validateQuery && !op.validateQuery(query)) {
         throw validationError(contract.formatErrors(op.validateQuery.errors, 'query'));
       }
@@ -355,8 +371,10 @@ export function createApp(options: CreateAppOptions): RequestHandler {
                 'The request body must be application/json',
               );
             }
+            const text = decodeUtf8(raw.bytes);
+            if (text === null) throw validationError({ body: UTF8_MESSAGE });
             try {
-              body = JSON.parse(raw.bytes.toString('utf8'));
+              body = JSON.parse(text);
             } catch {
               throw validationError(
                 { body: 'Malformed JSON' },
@@ -378,7 +396,9 @@ export function createApp(options: CreateAppOptions): RequestHandler {
               );
             }
             const form: Record<string, string> = {};
-            for (const [key, value] of new URLSearchParams(raw.bytes.toString('utf8'))) {
+            const text = decodeUtf8(raw.bytes);
+            if (text === null) throw validationError({ body: UTF8_MESSAGE });
+            for (const [key, value] of new URLSearchParams(text)) {
               if (!Object.prototype.hasOwnProperty.call(form, key)) {
                 Object.defineProperty(form, key, {
                   value,
@@ -390,6 +410,9 @@ export function createApp(options: CreateAppOptions): RequestHandler {
             }
             body = form;
           }
+          // Before the schema: a control character or lone surrogate is its own field message.
+          const textFields = textProblems(body);
+          if (Object.keys(textFields).length > 0) throw validationError(textFields);
           if (!op.body.validate(body))
             throw validationError(contract.formatErrors(op.body.validate.errors, 'body'));
         }
@@ -407,7 +430,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         query,
         body,
         header: (name) => firstHeader(req, name),
-        clientAddress: req.socket.remoteAddress ?? 'unknown',
+        clientAddress: clientAddressOf(req, trustedProxies),
         user,
         claims,
       };
@@ -415,6 +438,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     } catch (error) {
       if (error instanceof ApiError) {
         const bodyOut = errorBody(error, pathname, now());
+        // Spec §7: a failed sign-in's field messages are (also) under `data`.
+        if (op.operationId === 'login' && bodyOut.fields) bodyOut.data = bodyOut.fields;
         checkContract(op, error.status, bodyOut);
         sendJson(res, error.status, bodyOut, error.headers);
         return;
@@ -467,6 +492,10 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       );
     };
     try {
+      if (pathname === PROVIDER_STATES_PATH && config.providerStateSetup) {
+        config.providerStateSetup(req, res);
+        return;
+      }
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         handleApi(req, res, pathname, search).catch(respondUnexpected);
         return;

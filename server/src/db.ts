@@ -232,7 +232,20 @@ const MIGRATIONS: string[] = [
   CREATE INDEX orders_reserved_until ON orders(reserved_until) WHERE reserved_until IS NOT NULL;
   CREATE INDEX carts_guest_updated ON carts(updated_at) WHERE user_id IS NULL;
   `,
-  // 3: OpenID Connect sign-in (issue 15). An account from a provider is found by the provider's
+  // 3: every unpaid order holds a lapsing reservation (issue 15). stock_held says whether its
+  // units are out of stock now (a declined payment gives them back until a retry takes them
+  // again); client_address counts open orders per address. Unpaid orders from before, which
+  // held their stock for good, get one day from now.
+  `
+  ALTER TABLE orders ADD COLUMN stock_held INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE orders ADD COLUMN client_address TEXT;
+  UPDATE orders SET reserved_until = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day')
+    WHERE reserved_until IS NULL AND status IN ('PENDING', 'PAYMENT_FAILED');
+  -- Signed-out tokens (by their jti) until they would have expired anyway.
+  CREATE TABLE revoked_tokens (jti TEXT PRIMARY KEY, expires_at TEXT NOT NULL);
+  CREATE INDEX revoked_tokens_expires ON revoked_tokens(expires_at);
+  `,
+  // 4: OpenID Connect sign-in (issue 15). An account from a provider is found by the provider's
   // issuer and subject, never by email. Flows in progress and pending links to password accounts
   // live here, hashed and bound to the browser by the lumen_oidc cookie. The simulated provider's
   // nonces go; accounts it created stay (no password, no identity: nobody can sign into them).

@@ -1,7 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../src/api/schema';
-import type { ScryptParams, TokenClaims } from './auth';
+import type { PasswordHashParams, TokenClaims } from './auth';
 import type { Db } from './db';
 import type { RelyingParty } from './oidc/relying-party';
+import type { OrderLimits } from './order-limits';
+import type { HashPool } from './password-pool';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface Logger {
@@ -23,6 +26,10 @@ export interface AppConfig {
   oidc?: RelyingParty | null;
   /** How long an unpaid card order holds its stock. */
   stockReservationMinutes: number;
+  /** How long an unpaid cash-on-delivery order holds its stock. */
+  codReservationMinutes: number;
+  /** Caps on units per product and order, and on open unpaid orders per cart, email and address. */
+  orderLimits: OrderLimits;
   /** A guest cart untouched this long is deleted. */
   guestCartTtlDays: number;
   /** The offline card sandbox answers only while no real Stripe key is configured. */
@@ -30,15 +37,24 @@ export interface AppConfig {
   /** Absolute origin for image URLs in answers (e.g. a CDN), or null for relative URLs. */
   assetOrigin: string | null;
   /** scrypt cost of new password hashes (OWASP minimum except in tests). */
-  passwordHash: ScryptParams;
+  passwordHash: PasswordHashParams;
   /** Failed sign-in counters (state, not configuration, but one per app like the rest). */
   signInThrottle: SignInThrottle;
+  /** Bounds password hashing: a few at once, a short queue, 503 past it. */
+  hashPool: HashPool;
+  /** Peers whose X-Forwarded-For names the client (reverse proxies); empty: the header is ignored. */
+  trustedProxies: string[];
   /** Honour X-Inject-Latency / X-Inject-Status (tests only). */
   faults: boolean;
   /** A delay added to every API answer (0 = none). */
   latencyMs: number;
   /** The built SPA to serve, or null for API only. */
   distDir: string | null;
+  /**
+   * Pact provider-state set-up at /_pact/provider-states, only when started for verification
+   * (PACT_PROVIDER_STATES=1); it reseeds the database, so it is never on by default.
+   */
+  providerStateSetup?: (req: IncomingMessage, res: ServerResponse) => void;
   openapiFile?: string;
   logger: Logger;
   /** Called when an answer does not match openapi.yaml (tests turn this on). */
@@ -64,7 +80,7 @@ export interface HandlerContext {
   query: Record<string, unknown>;
   body: unknown;
   header(name: string): string | undefined;
-  /** The peer's IP address (the server is meant to face clients directly, not a proxy). */
+  /** The client's IP address: the peer's, or from X-Forwarded-For when the peer is a trusted proxy. */
   clientAddress: string;
   /** The signed-in caller (valid bearer token) when the operation reads identity, else null. */
   user: AuthUser | null;

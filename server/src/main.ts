@@ -6,12 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
-import { OWASP_SCRYPT, type ScryptParams } from './auth';
+import { DEFAULT_PASSWORD_HASH, type PasswordHashParams } from './auth';
 import { BRAND_NAME } from './brand';
 import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
 import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oidc/relying-party';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
+import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
 import {
   createSignInThrottle,
@@ -22,6 +24,7 @@ import {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DIST_DIR = resolve(repoRoot, 'dist');
 export const DEFAULT_STOCK_RESERVATION_MINUTES = 30;
+export const DEFAULT_COD_RESERVATION_MINUTES = 24 * 60;
 export const DEFAULT_GUEST_CART_TTL_DAYS = 30;
 
 export const consoleLogger: Logger = {
@@ -44,21 +47,39 @@ export interface StartServerOptions {
   /** The OpenID provider to sign in with; none: no provider button, the OIDC routes answer 404. */
   oidc?: OidcSettings | null;
   stockReservationMinutes?: number;
+  /** How long an unpaid cash-on-delivery order holds its stock (default one day). */
+  codReservationMinutes?: number;
+  /** Caps on units and open unpaid orders; unset fields keep DEFAULT_ORDER_LIMITS. */
+  orderLimits?: Partial<OrderLimits>;
   guestCartTtlDays?: number;
   /** A real Stripe secret key turns the offline payment sandbox off. */
   stripeSecretKey?: string | null;
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
   signInLimits?: Partial<SignInLimits>;
+  /** Password hashes at once and waiting; default DEFAULT_HASH_POOL (2 and 16). */
+  hashPool?: Partial<HashPoolLimits>;
+  /** Reverse proxies (exact IP addresses) whose X-Forwarded-For names the client. */
+  trustedProxies?: string[];
   /**
    * Tests only: a cheaper scrypt cost so suites that sign up often stay fast. Not read from the
    * environment, so production cannot lower it by accident.
    */
-  passwordHashParams?: ScryptParams;
+  passwordHashParams?: PasswordHashParams;
   faults?: boolean;
   latencyMs?: number;
+  /** Time to receive a whole request (default 30 s) and its headers (15 s); then 408. */
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
   /** The built SPA; null serves the API only. */
   distDir?: string | null;
+  /**
+   * Serve the Pact provider-state set-up endpoint (/_pact/provider-states) for a verification
+   * run. It wipes and reseeds the database on every call: off by default, and refused when not
+   * in development unless `providerStatesInProduction` says so explicitly.
+   */
+  providerStates?: boolean;
+  providerStatesInProduction?: boolean;
   now?: () => Date;
   logger?: Logger;
   /** Report answers that do not match openapi.yaml (tests). */
@@ -104,7 +125,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
   const development = options.development ?? process.env.NODE_ENV !== 'production';
-  const passwordHash = options.passwordHashParams ?? OWASP_SCRYPT;
+  const passwordHash = options.passwordHashParams ?? DEFAULT_PASSWORD_HASH;
+  if (options.providerStates && !development && !options.providerStatesInProduction) {
+    throw new Error(
+      'PACT_PROVIDER_STATES reseeds the database on every call: refused with NODE_ENV=production ' +
+        'unless PACT_PROVIDER_STATES_IN_PRODUCTION=1 is set as well',
+    );
+  }
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
   await seedIfEmpty(db, now(), passwordHash);
   const config: AppConfig = {
@@ -116,11 +143,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
     oidc: options.oidc ? createRelyingParty(options.oidc) : null,
     stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
+    codReservationMinutes: options.codReservationMinutes ?? DEFAULT_COD_RESERVATION_MINUTES,
+    orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     sandboxPayments: !options.stripeSecretKey,
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
     passwordHash,
     signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
+    hashPool: createHashPool({ ...DEFAULT_HASH_POOL, ...options.hashPool }),
+    trustedProxies: options.trustedProxies ?? [],
     faults: options.faults ?? false,
     latencyMs: options.latencyMs ?? 0,
     distDir: options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir,
@@ -128,7 +159,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.onContractViolation ? { onContractViolation: options.onContractViolation } : {}),
   };
   const handler = createApp({ db, now, config });
-  const server = createServer(handler);
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 15_000, requestTimeout);
+  // Node checks the timeouts on this interval (30 s by default, longer than the timeouts).
+  const server = createServer(
+    { connectionsCheckingInterval: Math.max(50, Math.min(1_000, headersTimeout / 2)) },
+    handler,
+  );
   // Requests Node cannot even parse still get the one error shape (Node's default is a bare 400).
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -136,23 +173,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return;
     }
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const [status, code, message, reason] = tooLarge
+      ? [
+          431,
+          'PAYLOAD_TOO_LARGE',
+          'The request headers are too large',
+          'Request Header Fields Too Large',
+        ]
+      : timedOut
+        ? [408, 'REQUEST_TIMEOUT', 'The request did not arrive in time', 'Request Timeout']
+        : [400, 'VALIDATION_FAILED', 'Malformed HTTP request', 'Bad Request'];
     const body = JSON.stringify({
       status,
-      code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
-      message: tooLarge ? 'The request headers are too large' : 'Malformed HTTP request',
+      code,
+      message,
       path: '/',
       timestamp: now().toISOString(),
     });
     socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
   // Slow or stalled clients cannot hold the single-threaded server forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
+  server.requestTimeout = requestTimeout;
+  server.headersTimeout = headersTimeout;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -166,7 +213,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The identity provider may return to the SPA this server serves itself.
   config.selfOrigins.push(url, `http://localhost:${port}`, `http://127.0.0.1:${port}`);
   let closed = false;
-  return {
+  const running: RunningServer = {
     url,
     port,
     db,
@@ -175,6 +222,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     async close() {
       if (closed) return;
       closed = true;
+      // Queued password hashes are refused rather than waited for (a prompt SIGTERM).
+      config.hashPool.close();
       await new Promise<void>((resolvePromise) => {
         server.close(() => resolvePromise());
         server.closeAllConnections();
@@ -182,6 +231,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db.close();
     },
   };
+  if (options.providerStates) {
+    // Loaded only for a verification run: the states live with the contracts.
+    const { createProviderStates } = await import('../../contracts/provider/states');
+    const { stateSetupHandler } = await import('../../contracts/provider/state-setup-server');
+    config.providerStateSetup = stateSetupHandler(createProviderStates(running));
+  }
+  return running;
 }
 
 /** Our redirect URIs, one per origin we answer on (what a local provider registers). */
@@ -227,15 +283,28 @@ function envNumber(value: string | undefined, name: string): number | undefined 
   return n;
 }
 
+const ORDER_LIMIT_ENV: [keyof OrderLimits, string][] = [
+  ['maxUnitsPerProduct', 'MAX_UNITS_PER_PRODUCT'],
+  ['maxUnitsPerOrder', 'MAX_UNITS_PER_ORDER'],
+  ['maxOpenOrdersPerCart', 'MAX_OPEN_ORDERS_PER_CART'],
+  ['maxOpenOrdersPerEmail', 'MAX_OPEN_ORDERS_PER_EMAIL'],
+  ['maxOpenOrdersPerAddress', 'MAX_OPEN_ORDERS_PER_ADDRESS'],
+];
+
 async function main(): Promise<void> {
   const secret = process.env.JWT_SECRET;
   if (secret && Buffer.byteLength(secret) < 32)
     throw new Error('JWT_SECRET must be at least 32 bytes');
   const corsOrigins = envList(process.env.CORS_ORIGINS);
   const idpCallbackUrls = envList(process.env.IDP_CALLBACK_URLS);
+  const trustedProxies = envList(process.env.TRUSTED_PROXIES);
   const stockReservationMinutes = envNumber(
     process.env.STOCK_RESERVATION_MINUTES,
     'STOCK_RESERVATION_MINUTES',
+  );
+  const codReservationMinutes = envNumber(
+    process.env.COD_RESERVATION_MINUTES,
+    'COD_RESERVATION_MINUTES',
   );
   const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
   let oidc = oidcFromEnv(process.env);
@@ -260,6 +329,11 @@ async function main(): Promise<void> {
       name: LOCAL_PROVIDER_NAME,
     };
   }
+  const orderLimits: Partial<OrderLimits> = {};
+  for (const [key, name] of ORDER_LIMIT_ENV) {
+    const value = envNumber(process.env[name], name);
+    if (value !== undefined) orderLimits[key] = Math.floor(value);
+  }
   const running = await startServer({
     oidc,
     port: Number(process.env.PORT ?? 8080),
@@ -268,12 +342,17 @@ async function main(): Promise<void> {
     ...(secret ? { jwtSecret: secret } : {}),
     ...(corsOrigins ? { corsOrigins } : {}),
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
+    ...(trustedProxies ? { trustedProxies } : {}),
     ...(stockReservationMinutes ? { stockReservationMinutes } : {}),
+    ...(codReservationMinutes ? { codReservationMinutes } : {}),
+    orderLimits,
     ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || null,
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),
+    providerStates: envFlag(process.env.PACT_PROVIDER_STATES),
+    providerStatesInProduction: envFlag(process.env.PACT_PROVIDER_STATES_IN_PRODUCTION),
   });
   apiConfig = running.config;
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
@@ -283,6 +362,10 @@ async function main(): Promise<void> {
   if (running.config.development)
     console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
   if (!running.config.sandboxPayments) console.log('STRIPE_SECRET_KEY set: payment sandbox off.');
+  if (running.config.providerStateSetup)
+    console.log(
+      `Pact provider states: POST ${running.url}/_pact/provider-states (reseeds the database)`,
+    );
   console.log(`Storefront ready at ${running.url}/`);
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);

@@ -37,6 +37,10 @@ export interface OrderRow extends Row {
   discount_cents: number;
   total_cents: number;
   payment_intent_id: string | null;
+  /** Until when an unpaid order holds its stock; null once paid or cancelled. */
+  reserved_until: string | null;
+  /** 1 while the order's units are out of stock (0 after a declined payment gave them back). */
+  stock_held: number;
   created_at: string;
 }
 

@@ -1,4 +1,4 @@
-import { hashPassword, OWASP_SCRYPT, type ScryptParams } from './auth';
+import { DEFAULT_PASSWORD_HASH, hashPassword, type PasswordHashParams } from './auth';
 import type { Db } from './db';
 import {
   DEMO_USER,
@@ -57,8 +57,8 @@ export function isEmpty(db: Db): boolean {
 // One demo hash per cost per process: provider states reseed dozens of times, and at OWASP cost
 // each hash takes a third of a second.
 const demoHashes = new Map<string, Promise<string>>();
-function demoPasswordHash(params: ScryptParams): Promise<string> {
-  const key = `${params.N}/${params.r}/${params.p}`;
+function demoPasswordHash(params: PasswordHashParams): Promise<string> {
+  const key = JSON.stringify(params);
   let hash = demoHashes.get(key);
   if (!hash) {
     hash = hashPassword(DEMO_USER.password, params);
@@ -71,7 +71,7 @@ function demoPasswordHash(params: ScryptParams): Promise<string> {
 export async function seedDatabase(
   db: Db,
   now: Date,
-  params: ScryptParams = OWASP_SCRYPT,
+  params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
 ): Promise<void> {
   // Hash outside the transaction: scrypt is async and transactions are synchronous.
   const demoHash = await demoPasswordHash(params);
@@ -191,7 +191,7 @@ export async function seedDatabase(
 export async function seedIfEmpty(
   db: Db,
   now: Date,
-  params: ScryptParams = OWASP_SCRYPT,
+  params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
 ): Promise<boolean> {
   if (!isEmpty(db)) return false;
   await seedDatabase(db, now, params);
@@ -202,7 +202,7 @@ export async function seedIfEmpty(
 export async function reseed(
   db: Db,
   now: Date,
-  params: ScryptParams = OWASP_SCRYPT,
+  params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
 ): Promise<void> {
   db.resetSchema();
   await seedDatabase(db, now, params);

@@ -1,90 +1,235 @@
-// Throttles password guessing: failed sign-ins are counted per account and per client address in
-// a fixed window; past the limit, sign-in answers 429 until the window ends. Only failures count
-// and a success clears its account, so shoppers and test suites that sign in often never notice.
+// Throttles password guessing (issue 15). An attempt is reserved BEFORE its password is hashed
+// (counted as a failure at once, given back when it succeeds), so parallel guesses cannot all
+// slip past the check; at most one check per account is in flight. Failures are counted on three
+// keys, each with its own allowance, past which every further failure doubles the wait:
+//   - the account from this address (5): a guesser at one account from one place;
+//   - the account from anywhere (20): guesses from many addresses; 5 from elsewhere do not touch
+//     the owner, and past 20 the owner waits seconds to minutes, never a fixed 15-minute lock;
+//   - the address, all accounts (50): one address trying many accounts. An account that signed
+//     in from this address before is not held back by it, so a flood from behind a shared proxy
+//     does not lock out the shoppers who use it (configure TRUSTED_PROXIES to see real addresses).
+// Sign-ups are counted per address the same way. State lives in memory, per process.
 export interface SignInLimits {
-  /** Failed attempts on one account per window. */
+  /** Failed attempts on one account from one address before waits start. */
+  pairFailures: number;
+  /** Failed attempts on one account from all addresses before waits start. */
   accountFailures: number;
-  /** Failed attempts from one address (any accounts) per window. */
+  /** Failed attempts from one address (any accounts) before waits start. */
   addressFailures: number;
+  /** Sign-ups from one address before waits start. */
+  addressSignups: number;
+  /** Checks in flight from one address at once (each holds a password-hash slot). */
+  addressInFlight: number;
+  /** The first wait past an allowance; each further failure doubles it. */
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** A key's count is forgotten this long after its last failure. */
   windowSeconds: number;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  accountFailures: 5,
+  pairFailures: 5,
+  accountFailures: 20,
   addressFailures: 50,
+  addressSignups: 10,
+  addressInFlight: 4,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
   windowSeconds: 15 * 60,
 };
 
-interface Window {
-  failures: number;
-  endsAt: number;
-}
-
-// Beyond this many tracked keys, expired windows are swept (a flood of random emails cannot grow memory).
+// How long a successful (account, address) pair is remembered as known.
+const KNOWN_PAIR_MS = 30 * 24 * 60 * 60 * 1000;
+// Beyond this many tracked keys, expired entries are swept (a flood of random emails cannot grow memory).
 const SWEEP_AT = 10_000;
 
-class FailureCounter {
-  private readonly windows = new Map<string, Window>();
+interface Entry {
+  count: number;
+  lastAt: number;
+  blockedUntil: number;
+}
+
+class DelayCounter {
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    private readonly allowance: number,
+    private readonly limits: SignInLimits,
   ) {}
 
   /** Milliseconds until `key` may try again, or 0. */
   blockedFor(key: string, now: number): number {
-    const w = this.windows.get(key);
-    if (!w || w.endsAt <= now) return 0;
-    return w.failures >= this.limit ? w.endsAt - now : 0;
+    const e = this.entries.get(key);
+    return e && e.blockedUntil > now ? e.blockedUntil - now : 0;
   }
 
-  fail(key: string, now: number): void {
-    const w = this.windows.get(key);
-    if (!w || w.endsAt <= now) {
-      if (this.windows.size >= SWEEP_AT) this.sweep(now);
-      this.windows.set(key, { failures: 1, endsAt: now + this.windowMs });
-    } else {
-      w.failures += 1;
+  snapshot(key: string): Entry | undefined {
+    const e = this.entries.get(key);
+    return e ? { ...e } : undefined;
+  }
+
+  restore(key: string, entry: Entry | undefined): void {
+    if (entry) this.entries.set(key, entry);
+    else this.entries.delete(key);
+  }
+
+  add(key: string, now: number): void {
+    let e = this.entries.get(key);
+    if (!e || now - e.lastAt > this.limits.windowSeconds * 1000) {
+      if (this.entries.size >= SWEEP_AT) this.sweep(now);
+      e = { count: 0, lastAt: now, blockedUntil: 0 };
+      this.entries.set(key, e);
+    }
+    e.count += 1;
+    e.lastAt = now;
+    // The failure that uses the allowance up starts the first wait; each one after doubles it.
+    if (e.count >= this.allowance) {
+      const doublings = Math.min(30, e.count - this.allowance);
+      const seconds = Math.min(
+        this.limits.maxDelaySeconds,
+        this.limits.baseDelaySeconds * 2 ** doublings,
+      );
+      e.blockedUntil = now + seconds * 1000;
     }
   }
 
   clear(key: string): void {
-    this.windows.delete(key);
+    this.entries.delete(key);
   }
 
   private sweep(now: number): void {
-    for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
+    const windowMs = this.limits.windowSeconds * 1000;
+    for (const [key, e] of this.entries) {
+      if (e.blockedUntil <= now && now - e.lastAt > windowMs) this.entries.delete(key);
+    }
   }
 }
 
+/** A reserved attempt: counted as failed until told otherwise; call exactly one method. */
+export interface SignInTicket {
+  /** The password was right: the account's counts are cleared, the address's reservation given back. */
+  succeeded(): void;
+  /** The password was wrong: the reservation stands as a failure. */
+  failed(): void;
+  /** Nothing was checked (the server was busy): every count is as before. */
+  cancel(): void;
+}
+
+export type Reservation = { wait: number } | { ticket: SignInTicket };
+
 export interface SignInThrottle {
-  /** Seconds to wait before this attempt may be checked, or 0 when it may go ahead. */
-  retryAfter(account: string, address: string, now: Date): number;
-  failed(account: string, address: string, now: Date): void;
-  succeeded(account: string): void;
+  /**
+   * Reserves a password check for `account` from `address`: either the seconds to wait, or a
+   * ticket. `exclusive` (sign-in) also refuses a second check of the same account while one is
+   * in flight.
+   */
+  reserve(account: string, address: string, now: Date, exclusive?: boolean): Reservation;
+  /** Reserves a sign-up from `address` (counted whatever its outcome). */
+  reserveSignup(address: string, now: Date): Reservation;
 }
 
 export function createSignInThrottle(
-  limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
+  partial: Partial<SignInLimits> = DEFAULT_SIGN_IN_LIMITS,
 ): SignInThrottle {
-  const windowMs = limits.windowSeconds * 1000;
-  const accounts = new FailureCounter(limits.accountFailures, windowMs);
-  const addresses = new FailureCounter(limits.addressFailures, windowMs);
+  const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...partial };
+  const pairs = new DelayCounter(limits.pairFailures, limits);
+  const accounts = new DelayCounter(limits.accountFailures, limits);
+  const addresses = new DelayCounter(limits.addressFailures, limits);
+  const signups = new DelayCounter(limits.addressSignups, limits);
+  const known = new Map<string, number>();
+  const accountsInFlight = new Set<string>();
+  const addressesInFlight = new Map<string, number>();
   const accountKey = (account: string) => account.trim().toLowerCase();
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+  function holdAddress(address: string): () => void {
+    addressesInFlight.set(address, (addressesInFlight.get(address) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (addressesInFlight.get(address) ?? 1) - 1;
+      if (left <= 0) addressesInFlight.delete(address);
+      else addressesInFlight.set(address, left);
+    };
+  }
+
   return {
-    retryAfter(account, address, now) {
+    reserve(account, address, now, exclusive = true) {
+      const t = now.getTime();
+      const acc = accountKey(account);
+      const pair = `${acc}\n${address}`;
+      if (exclusive && accountsInFlight.has(acc)) return { wait: 1 };
+      if ((addressesInFlight.get(address) ?? 0) >= limits.addressInFlight) return { wait: 1 };
+      const knownAt = known.get(pair);
+      const isKnown = knownAt !== undefined && t - knownAt < KNOWN_PAIR_MS;
       const ms = Math.max(
-        accounts.blockedFor(accountKey(account), now.getTime()),
-        addresses.blockedFor(address, now.getTime()),
+        pairs.blockedFor(pair, t),
+        accounts.blockedFor(acc, t),
+        isKnown ? 0 : addresses.blockedFor(address, t),
       );
-      return ms > 0 ? Math.ceil(ms / 1000) : 0;
+      if (ms > 0) return { wait: seconds(ms) };
+      const before = {
+        pair: pairs.snapshot(pair),
+        account: accounts.snapshot(acc),
+        address: addresses.snapshot(address),
+      };
+      pairs.add(pair, t);
+      accounts.add(acc, t);
+      addresses.add(address, t);
+      if (exclusive) accountsInFlight.add(acc);
+      const releaseAddress = holdAddress(address);
+      let done = false;
+      const finish = (): boolean => {
+        if (done) return false;
+        done = true;
+        if (exclusive) accountsInFlight.delete(acc);
+        releaseAddress();
+        return true;
+      };
+      return {
+        ticket: {
+          succeeded() {
+            if (!finish()) return;
+            pairs.clear(pair);
+            accounts.clear(acc);
+            addresses.restore(address, before.address);
+            if (known.size >= SWEEP_AT) {
+              for (const [key, at] of known) if (t - at >= KNOWN_PAIR_MS) known.delete(key);
+            }
+            known.set(pair, t);
+          },
+          failed() {
+            finish();
+          },
+          cancel() {
+            if (!finish()) return;
+            pairs.restore(pair, before.pair);
+            accounts.restore(acc, before.account);
+            addresses.restore(address, before.address);
+          },
+        },
+      };
     },
-    failed(account, address, now) {
-      accounts.fail(accountKey(account), now.getTime());
-      addresses.fail(address, now.getTime());
-    },
-    succeeded(account) {
-      accounts.clear(accountKey(account));
+
+    reserveSignup(address, now) {
+      const t = now.getTime();
+      if ((addressesInFlight.get(address) ?? 0) >= limits.addressInFlight) return { wait: 1 };
+      const ms = signups.blockedFor(address, t);
+      if (ms > 0) return { wait: seconds(ms) };
+      const before = signups.snapshot(address);
+      signups.add(address, t);
+      const releaseAddress = holdAddress(address);
+      return {
+        ticket: {
+          succeeded: releaseAddress,
+          failed: releaseAddress,
+          cancel() {
+            releaseAddress();
+            signups.restore(address, before);
+          },
+        },
+      };
     },
   };
 }

@@ -474,7 +474,11 @@ beforeAll(async () => {
   // Thousands of wrong sign-ins from one address would (rightly) end in 429s for everything after;
   // throttling has its own tests, here it would only hide what the malformed bodies do.
   server = await startTestServer({
-    signInLimits: { accountFailures: 1_000_000, addressFailures: 1_000_000 },
+    signInLimits: {
+      pairFailures: 1_000_000,
+      accountFailures: 1_000_000,
+      addressFailures: 1_000_000,
+    },
   });
   const now = new Date();
   const demo = await login(server.api);

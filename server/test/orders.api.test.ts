@@ -253,7 +253,7 @@ describe('placing an order', () => {
       body: orderBody([{ productId: 10, quantity: 1 }], {
         userId: 1,
         email: 'someone-else@lumen.test',
-        paymentMethod: 'paypal',
+        paymentMethod: 'cod',
       }),
     });
     expect(res.status).toBe(201);

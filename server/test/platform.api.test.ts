@@ -9,6 +9,8 @@ import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
 import { openDb } from '../src/db';
 import { loadOpenApi } from '../src/openapi';
 import { resetDatabase } from '../src/reset';
+import { DEFAULT_ORDER_LIMITS } from '../src/order-limits';
+import { createHashPool } from '../src/password-pool';
 import { createSignInThrottle } from '../src/sign-in-throttle';
 import {
   apiClient,
@@ -169,11 +171,15 @@ describe('unexpected errors', () => {
         selfOrigins: [],
         idpCallbackUrls: [],
         stockReservationMinutes: 30,
+        codReservationMinutes: 24 * 60,
+        orderLimits: DEFAULT_ORDER_LIMITS,
         guestCartTtlDays: 30,
         sandboxPayments: true,
         assetOrigin: null,
         passwordHash: { N: 1024, r: 8, p: 1 },
         signInThrottle: createSignInThrottle(),
+        hashPool: createHashPool(),
+        trustedProxies: [],
         faults: false,
         latencyMs: 0,
         distDir: null,

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, signToken } from '../src/auth';
+import { hashPassword, OWASP_SCRYPT, signToken } from '../src/auth';
 import { startServer } from '../src/main';
 import {
   apiClient,
@@ -325,12 +325,13 @@ describe('security', () => {
 
   // Four hashes at the real cost (about 0.3 s each, more on a loaded machine).
   it(
-    'hashes passwords with scrypt at OWASP minimum and rehashes older hashes on sign-in',
+    'verifies scrypt hashes at OWASP minimum and rehashes older ones on sign-in',
     {
       timeout: 30_000,
     },
     async () => {
-      const hash = await hashPassword('coffee123');
+      // New hashes are argon2id (sign-in-abuse.api.test.ts); scrypt ones still verify and upgrade.
+      const hash = await hashPassword('coffee123', OWASP_SCRYPT);
       expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
       const own = await startTestServer({ passwordHashParams: { N: 131_072, r: 8, p: 1 } });
       try {

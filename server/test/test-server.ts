@@ -41,9 +41,20 @@ export function apiClient(baseUrl: string): ApiClient {
 
 export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
-export async function startTestServer(
-  options: Omit<StartServerOptions, 'port' | 'dbFile'> & { dir?: string } = {},
-): Promise<TestServer> {
+/** Suites place many orders from one address and email; the caps are tested on their own. */
+export const TEST_ORDER_LIMITS = {
+  maxUnitsPerProduct: 99,
+  maxUnitsPerOrder: 1000,
+  maxOpenOrdersPerCart: 1000,
+  maxOpenOrdersPerEmail: 1000,
+  maxOpenOrdersPerAddress: 1000,
+};
+
+export type StartTestServerOptions = Omit<StartServerOptions, 'port' | 'dbFile'> & {
+  dir?: string;
+};
+
+export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lumen-server-'));
   const dbFile = join(dir, 'shop.sqlite');
   const violations: string[] = [];
@@ -52,7 +63,10 @@ export async function startTestServer(
     distDir: null,
     // Cheap hashes: suites sign up dozens of times (the OWASP default is tested on its own).
     passwordHashParams: TEST_PASSWORD_HASH,
+    orderLimits: TEST_ORDER_LIMITS,
     ...options,
+    // Suites sign up dozens of times from one address; the sign-up limit has its own tests.
+    signInLimits: { addressSignups: 1_000_000, addressInFlight: 1_000, ...options.signInLimits },
     port: 0,
     dbFile,
     logger: {

@@ -1,4 +1,4 @@
-import { apiBaseUrl, apiClient, unwrap } from './client';
+import { apiBaseUrl, apiClient, unwrap, unwrapEmpty } from './client';
 import type { RequestOptions } from './client';
 import type {
   AuthProviders,
@@ -35,6 +35,19 @@ export async function changePassword(
 /** The identity providers the server is configured with: none means no provider button. */
 export async function authProviders({ signal }: RequestOptions = {}): Promise<AuthProviders> {
   return unwrap(await apiClient().GET('/api/v1/auth/providers', { signal }));
+}
+
+/**
+ * Ends the session on the server: `token` is revoked there. Passed explicitly, since the session
+ * forgets it the moment the shopper signs out, before this request leaves.
+ */
+export async function logout(token: string, { signal }: RequestOptions = {}): Promise<void> {
+  unwrapEmpty(
+    await apiClient().POST('/api/v1/auth/logout', {
+      headers: { Authorization: `Bearer ${token}` },
+      signal,
+    }),
+  );
 }
 
 /**

@@ -238,6 +238,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out (revoke this token)
+     * @description Revokes the bearer token on the server: from now on it answers 401 like an expired one,
+     *     while the account's other sessions go on. The storefront calls it on Logout (and forgets
+     *     the token whatever the answer). A token already revoked or expired answers 401.
+     */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/signup': {
     parameters: {
       query?: never;
@@ -271,8 +293,10 @@ export interface paths {
     /**
      * Change the password
      * @description Needs the current password; a wrong one answers 400 VALIDATION_FAILED with
-     *     `fields.currentPassword` (not 401, which means the session itself is invalid). Older tokens
-     *     stop working; the answer is a new token.
+     *     `fields.currentPassword` (not 401, which means the session itself is invalid) and counts
+     *     like a failed sign-in (429 past the allowance). Older tokens stop working; the answer is a
+     *     new token. Of parallel changes from one session one wins; the others answer 409
+     *     PASSWORD_CHANGE_CONFLICT.
      */
     patch: operations['changePassword'];
     trace?: never;
@@ -389,7 +413,8 @@ export interface paths {
     head?: never;
     /**
      * Change name, email or phone
-     * @description Answers the user and a fresh token (its `sub` and `username` follow the change).
+     * @description Answers the user and a fresh token (its `sub` and `username` follow the change). Changing
+     *     the email needs `currentPassword` and revokes every other token of the account.
      */
     patch: operations['updateAccountUser'];
     trace?: never;
@@ -689,9 +714,16 @@ export interface paths {
      *     same key with a different request, or from a guest without a cart token, is refused
      *     (409 IDEMPOTENCY_CONFLICT), as Stripe does. A card order carries a payment intent
      *     `clientSecret`; a guest order carries an `orderToken` to read it later. A guest sends its
-     *     `X-Cart-Token` so that cart is emptied once the order is paid. An unpaid card order holds
-     *     its stock for a limited time (30 minutes unless configured); still unpaid then, it is
-     *     CANCELLED and its stock returns.
+     *     `X-Cart-Token` so that cart is emptied once the order is paid. Every unpaid order holds
+     *     its stock for a limited time (card: 30 minutes, cash on delivery: one day, unless
+     *     configured); still unpaid then, it is CANCELLED and its stock returns. A declined payment
+     *     (PAYMENT_FAILED) gives the stock back at once; a retry takes it again when the card
+     *     succeeds (or answers 409 OUT_OF_STOCK before charging). Refusals that keep the shop's
+     *     stock from being taken: PayPal (nothing can pay it here) is 409 PAYMENT_METHOD_UNAVAILABLE;
+     *     more units of one product, or in one order, than the shop's caps (10 and 30 unless
+     *     configured) is 409 ORDER_LIMIT_EXCEEDED; more open unpaid orders from one cart or account,
+     *     for one email or from one client address than configured (3, 3, 10) is 429
+     *     TOO_MANY_OPEN_ORDERS. Each message is meant to be shown as is.
      */
     post: operations['createOrder'];
     delete?: never;
@@ -799,7 +831,9 @@ export interface paths {
      *     intent can succeed. The answer is Stripe's `confirmCardPayment` result: either
      *     `paymentIntent` or `error`. The sandbox is on only while no Stripe secret key is
      *     configured (`STRIPE_SECRET_KEY`); otherwise it answers 404. An order cancelled because its
-     *     stock reservation lapsed answers 409 ORDER_CANCELLED.
+     *     stock reservation lapsed answers 409 ORDER_CANCELLED. A retry after a declined payment
+     *     (which gave the order's stock back) takes the stock again before charging, or answers 409
+     *     OUT_OF_STOCK when it is gone.
      */
     post: operations['confirmSandboxPayment'];
     delete?: never;
@@ -848,9 +882,14 @@ export interface components {
         | 'INVALID_STATUS_TRANSITION'
         | 'PAYMENT_NOT_CONFIRMED'
         | 'ORDER_CANCELLED'
+        | 'PASSWORD_CHANGE_CONFLICT'
+        | 'PAYMENT_METHOD_UNAVAILABLE'
+        | 'ORDER_LIMIT_EXCEEDED'
+        | 'TOO_MANY_OPEN_ORDERS'
         | 'IDEMPOTENCY_CONFLICT'
         | 'TOO_MANY_REQUESTS'
         | 'PAYLOAD_TOO_LARGE'
+        | 'REQUEST_TIMEOUT'
         | 'UNSUPPORTED_MEDIA_TYPE'
         | 'SERVICE_UNAVAILABLE'
         | 'INTERNAL';
@@ -863,6 +902,16 @@ export interface components {
        *     }
        */
       fields?: {
+        [key: string]: string;
+      };
+      /**
+       * @description On sign-in answers (`POST /auth/login`), the same field messages as `fields` (spec §7:
+       *     "the error body's data carries field messages").
+       * @example {
+       *       "password": "Invalid email or password"
+       *     }
+       */
+      data?: {
         [key: string]: string;
       };
       totals?: components['schemas']['OrderTotals'];
@@ -1073,6 +1122,12 @@ export interface components {
       /** Format: email */
       email?: string;
       phone?: string | null;
+      /**
+       * @description Required to change `email` (else 400 with `fields.currentPassword` "Enter your current
+       *     password to change your email"; a wrong one "Current password is incorrect", counted
+       *     like a failed sign-in). A changed email ends every other session.
+       */
+      currentPassword?: string;
     };
     UserUpdate: {
       user: components['schemas']['User'];
@@ -1237,8 +1292,13 @@ export interface components {
       paymentMethod: components['schemas']['PaymentMethod'];
       shipMethodId: number;
       items: components['schemas']['OrderRequestItem'][];
-      /** @description One per checkout attempt (a UUID). The same key answers the same order. */
-      idempotencyKey: string;
+      /**
+       * @description One per checkout attempt (a UUID). The same key answers the same order. May come in
+       *     the `Idempotency-Key` header instead (one of the two is required; both must agree).
+       *     The same request means the same body in canonical form (key order and whitespace do
+       *     not matter; the key itself is not part of it).
+       */
+      idempotencyKey?: string;
       promoCode?: string | null;
     };
     OrderResponse: {
@@ -1370,9 +1430,10 @@ export interface components {
   };
   responses: {
     /**
-     * @description Any other failure, in the one error shape: 405 METHOD_NOT_ALLOWED, 413 or 431
-     *     PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 503 SERVICE_UNAVAILABLE (injected faults),
-     *     500 INTERNAL (a defect; never an answer to bad input).
+     * @description Any other failure, in the one error shape: 405 METHOD_NOT_ALLOWED, 408 REQUEST_TIMEOUT
+     *     (the request did not arrive in time), 413 or 431 PAYLOAD_TOO_LARGE, 415
+     *     UNSUPPORTED_MEDIA_TYPE, 503 SERVICE_UNAVAILABLE (injected faults, or a busy password-hash
+     *     queue), 500 INTERNAL (a defect; never an answer to bad input).
      */
     Unexpected: {
       headers: {
@@ -1391,7 +1452,55 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The request does not match this contract (VALIDATION_FAILED, with field messages), or a business rule refused it (PROMO_REJECTED). */
+    /**
+     * @description Throttled (TOO_MANY_REQUESTS): the message says when to try again; the seconds are in
+     *     `retryAfter` and the `Retry-After` header.
+     */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before the next attempt. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 429,
+         *       "code": "TOO_MANY_REQUESTS",
+         *       "message": "Too many sign-up attempts. Please try again in 30 seconds.",
+         *       "retryAfter": 30,
+         *       "path": "/api/v1/auth/signup",
+         *       "timestamp": "2026-11-21T12:00:00.000Z"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description Password hashing is bounded (a few at once, a short queue): when it is full the answer is
+     *     503 SERVICE_UNAVAILABLE with `retryAfter` and `Retry-After`; nothing was checked or counted.
+     */
+    Busy: {
+      headers: {
+        /** @description Seconds to wait before trying again. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "status": 503,
+         *       "code": "SERVICE_UNAVAILABLE",
+         *       "message": "The server is busy. Please try again in 2 seconds.",
+         *       "retryAfter": 2,
+         *       "path": "/api/v1/auth/login",
+         *       "timestamp": "2026-11-21T12:00:00.000Z"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The request does not match this contract (VALIDATION_FAILED, with field messages; this includes the text rule in the introduction), or a business rule refused it (PROMO_REJECTED). */
     BadRequest: {
       headers: {
         [name: string]: unknown;
@@ -1813,6 +1922,9 @@ export interface operations {
            *       "fields": {
            *         "password": "Invalid email or password"
            *       },
+           *       "data": {
+           *         "password": "Invalid email or password"
+           *       },
            *       "path": "/api/v1/auth/login",
            *       "timestamp": "2026-11-21T12:00:00.000Z"
            *     }
@@ -1821,9 +1933,13 @@ export interface operations {
         };
       };
       /**
-       * @description Too many failed sign-ins for this account or from this address (only failures count;
-       *     a success resets the account's count). The message says when to try again; the
-       *     seconds are in `retryAfter` and the `Retry-After` header.
+       * @description Too many failed sign-ins for this account from this address (5), for this account from
+       *     anywhere (20) or from this address (50); past each allowance every further failure
+       *     doubles the wait (30 s up to 15 min). The attempt is counted before the password is
+       *     checked and given back when it is right; a second check of one account while one is
+       *     in flight waits 1 s. An account that signed in from this address before is not held
+       *     back by the address's count. The message says when to try again; the seconds are in
+       *     `retryAfter` and the `Retry-After` header.
        */
       429: {
         headers: {
@@ -1845,6 +1961,27 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['Busy'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; the token no longer works. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
       default: components['responses']['Unexpected'];
     };
   };
@@ -1872,6 +2009,8 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };
@@ -1899,6 +2038,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };
@@ -2108,6 +2250,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
       default: components['responses']['Unexpected'];
     };
   };
@@ -2571,7 +2715,10 @@ export interface operations {
   createOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The body's `idempotencyKey`, as a header (Stripe's convention); same rules. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2602,12 +2749,30 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
-      /** @description Totals mismatch, out of stock, unavailable product, or an idempotency key reused with another request. */
+      /** @description Totals mismatch, out of stock, unavailable product, PayPal, over a cap, or an idempotency key reused with another request. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many open unpaid orders from this cart or account, for this email or from this address. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "code": "TOO_MANY_OPEN_ORDERS",
+           *       "message": "You have too many unpaid orders. Please pay or wait for an earlier order to lapse before placing another.",
+           *       "path": "/api/v1/order",
+           *       "timestamp": "2026-11-21T12:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };

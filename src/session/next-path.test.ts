@@ -17,6 +17,10 @@ describe('safeNextPath', () => {
     '/\\evil.test',
     'https://evil.test/account',
     'javascript:alert(1)',
+    // Normalises to //evil.test, which a browser reads as another origin (issue 15).
+    '/.//evil.test',
+    '/a/..//evil.test/x',
+    '/%2e//evil.test',
   ])('refuses %s', (raw) => {
     expect(safeNextPath(raw)).toBeNull();
   });

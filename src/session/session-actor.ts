@@ -13,6 +13,7 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
+import { logout } from '../api/auth';
 import { cartKeys, cartMutations } from '../api/cart.queries';
 import { paths } from '../components/paths';
 import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
@@ -82,6 +83,10 @@ export function createSessionLogic({
           .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
+      // The server revokes the token too; signing out never waits for it or fails with it.
+      revokeToken: ({ context }) => {
+        if (context.token !== null) logout(context.token).catch(() => undefined);
+      },
     },
     actors: {
       watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) =>

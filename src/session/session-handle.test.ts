@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionBroadcast } from '../../machines/session.machine';
 import { sessionJwt } from '../../tests/fixtures/jwt';
+import { configureApi } from '../api/client';
 import { bootSession, type SessionHandle } from './session-handle';
 import { TOKEN_STORAGE_KEY } from './session-storage';
 import {
@@ -190,6 +191,36 @@ describe('session handle: a returning shopper', () => {
     expect(answered).toBe(1);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(shared);
+  });
+
+  it('signing out revokes the token on the server as well (issue 15)', async () => {
+    const token = sessionJwt();
+    const sent: { method: string; url: string; authorization: string | null }[] = [];
+    configureApi({
+      baseUrl: 'http://api.test',
+      fetch: (request) => {
+        sent.push({
+          method: request.method,
+          url: request.url,
+          authorization: request.headers.get('Authorization'),
+        });
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
+    });
+    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    const session = boot();
+    await until(() => signedInUser(session) !== null);
+
+    session.getActor()?.send({ type: 'session.signOut' });
+
+    expect(signedInUser(session)).toBeNull();
+    await until(() => sent.some((r) => r.url.endsWith('/api/v1/auth/logout')));
+    expect(sent.find((r) => r.url.endsWith('/api/v1/auth/logout'))).toEqual({
+      method: 'POST',
+      url: 'http://api.test/api/v1/auth/logout',
+      authorization: `Bearer ${token}`,
+    });
+    configureApi();
   });
 
   it('ends the session on a 401', async () => {

@@ -241,6 +241,8 @@ function fakeOrderApi() {
     });
     const request = waiting.shift()!;
     const key = request.body.idempotencyKey;
+    // The storefront always sends one: without it a retried attempt could make a second order.
+    if (!key) throw new Error('the create-order request carried no idempotency key');
     requests.push({ key, attempt });
     return { request, key };
   }

@@ -19,12 +19,14 @@ import type {
   QueryParams,
 } from '../handler-types';
 import { ok } from '../handler-types';
-import { ApiError, notFound, unauthorized } from '../http-error';
+import { ApiError, notFound, unauthorized, validationError } from '../http-error';
+import { checkCurrentPassword } from './auth';
 import { toAmount } from '../money';
 import type { OrderStatus } from '../order-store';
 import { getUser, getUserByEmail, remainingTtl, tokenFor, userJson } from '../session';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
+const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email';
 
 function requireUser(ctx: HandlerContext): AuthUser {
   if (!ctx.user) throw unauthorized();
@@ -62,9 +64,19 @@ export const accountHandlers = {
     return ok(userJson(ctx.db, user));
   },
 
-  updateAccountUser: (ctx) => {
-    const { id } = requireUser(ctx);
+  updateAccountUser: async (ctx) => {
+    const { id, tokenVersion } = requireUser(ctx);
     const body = ctx.body as UpdateUserBody;
+    const before = getUser(ctx.db, id);
+    if (!before) throw unauthorized();
+    // A new email is a new way into the account: it takes the current password, and every
+    // other session ends (this one gets the answer's new token).
+    const emailChanges =
+      body.email !== undefined && body.email.trim().toLowerCase() !== before.email.toLowerCase();
+    if (emailChanges) {
+      if (!body.currentPassword) throw validationError({ currentPassword: EMAIL_NEEDS_PASSWORD });
+      await checkCurrentPassword(ctx, before, body.currentPassword);
+    }
     const updated = ctx.db.transaction(() => {
       const current = getUser(ctx.db, id);
       if (!current) throw unauthorized();
@@ -74,6 +86,9 @@ export const accountHandlers = {
         if (other && other.id !== id) {
           throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
         }
+        // Checked against the version this session holds: a password change meanwhile wins.
+        if (current.token_version !== tokenVersion) throw unauthorized();
+        ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [id]);
       }
       const username = body.username?.trim() ?? current.username;
       const phone =

@@ -5,33 +5,97 @@ import {
   SHORT_TOKEN_TTL_SECONDS,
   checkPassword,
   hashPassword,
-  type ScryptParams,
+  isUsableHash,
+  type PasswordCheck,
 } from '../auth';
-import type { HandlerMap } from '../handler-types';
+import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, unauthorized, validationError } from '../http-error';
+import { busyError } from '../password-pool';
 import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
-import { tryAgainIn } from '../sign-in-throttle';
+import { tryAgainIn, type SignInTicket } from '../sign-in-throttle';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
+const PASSWORD_CHANGE_CONFLICT =
+  'Your password was changed by another request at the same time. Please sign in again.';
 
-const dummyHashes = new Map<number, Promise<string>>();
-/** Unknown emails still pay for one scrypt so response time does not reveal which emails exist. */
-function dummyPasswordHash(params: ScryptParams): Promise<string> {
-  let hash = dummyHashes.get(params.N);
+const dummyHashes = new Map<string, Promise<string>>();
+/**
+ * Unknown emails and accounts without a usable password hash still pay for one hash, so response
+ * time reveals neither which emails exist nor which accounts have no password.
+ */
+function dummyPasswordHash(ctx: HandlerContext): Promise<string> {
+  const params = ctx.config.passwordHash;
+  const key = JSON.stringify(params);
+  let hash = dummyHashes.get(key);
   if (!hash) {
     hash = hashPassword('not-a-real-password', params);
-    dummyHashes.set(params.N, hash);
+    dummyHashes.set(key, hash);
+    hash.catch(() => dummyHashes.delete(key));
   }
   return hash;
 }
 
-function tooManyAttempts(seconds: number): ApiError {
+/**
+ * Checks `password` against `stored` in the bounded hash pool; an unusable stored hash is checked
+ * against the dummy one (and fails), taking the same time as a real check.
+ */
+async function checkInPool(
+  ctx: HandlerContext,
+  password: string,
+  stored: string | undefined,
+): Promise<PasswordCheck> {
+  const params = ctx.config.passwordHash;
+  const usable = stored !== undefined && isUsableHash(stored);
+  const against = usable ? stored : await dummyPasswordHash(ctx);
+  const check = await ctx.config.hashPool.run(() => checkPassword(password, against, params));
+  return usable ? check : { ok: false, needsRehash: false };
+}
+
+/** Runs `work` with a reserved attempt; nothing checked (the pool was full) gives it back. */
+async function withTicket<T>(ticket: SignInTicket, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    ticket.cancel();
+    throw error;
+  }
+}
+
+/**
+ * Checks the signed-in user's current password (password and email changes). Wrong ones count
+ * like failed sign-ins, so a stolen session cannot guess freely: 400 with a field message, then
+ * 429 past the allowance.
+ */
+export async function checkCurrentPassword(
+  ctx: HandlerContext,
+  user: { email: string; password_hash: string },
+  password: string,
+): Promise<void> {
+  if (ctx.config.hashPool.full()) throw busyError();
+  const reservation = ctx.config.signInThrottle.reserve(
+    user.email,
+    ctx.clientAddress,
+    ctx.now,
+    false,
+  );
+  if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'password');
+  const { ticket } = reservation;
+  const check = await withTicket(ticket, () => checkInPool(ctx, password, user.password_hash));
+  if (!check.ok) {
+    ticket.failed();
+    // 400 with a field message, not 401: the session is fine, the typed password is not.
+    throw validationError({ currentPassword: 'Current password is incorrect' });
+  }
+  ticket.succeeded();
+}
+
+function tooManyAttempts(seconds: number, what = 'sign-in'): ApiError {
   return new ApiError(
     429,
     'TOO_MANY_REQUESTS',
-    `Too many sign-in attempts. Please try again in ${tryAgainIn(seconds)}.`,
+    `Too many ${what} attempts. Please try again in ${tryAgainIn(seconds)}.`,
     { retryAfter: seconds },
   );
 }
@@ -44,32 +108,42 @@ type ChangePasswordBody = components['schemas']['ChangePasswordRequest'];
 export const authHandlers = {
   login: async (ctx) => {
     const body = ctx.body as LoginBody;
-    const throttle = ctx.config.signInThrottle;
     const params = ctx.config.passwordHash;
-    const wait = throttle.retryAfter(body.loginInput, ctx.clientAddress, ctx.now);
-    if (wait > 0) throw tooManyAttempts(wait);
+    if (ctx.config.hashPool.full()) throw busyError();
+    // Reserved before the hash: parallel guesses see each other, and one check per account runs.
+    const reservation = ctx.config.signInThrottle.reserve(
+      body.loginInput,
+      ctx.clientAddress,
+      ctx.now,
+    );
+    if ('wait' in reservation) throw tooManyAttempts(reservation.wait);
+    const { ticket } = reservation;
     const user = getUserByEmail(ctx.db, body.loginInput);
-    const check = user
-      ? await checkPassword(body.password, user.password_hash, params)
-      : (await checkPassword(body.password, await dummyPasswordHash(params), params),
-        { ok: false, needsRehash: false });
+    const check = await withTicket(ticket, () =>
+      checkInPool(ctx, body.password, user?.password_hash),
+    );
     if (!user || !check.ok) {
-      throttle.failed(body.loginInput, ctx.clientAddress, ctx.now);
+      ticket.failed();
       throw new ApiError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS, {
         fields: { password: INVALID_CREDENTIALS },
       });
     }
-    throttle.succeeded(body.loginInput);
+    ticket.succeeded();
     if (check.needsRehash) {
-      // The password is known only now: the hash catches up with the current cost.
-      const stronger = await hashPassword(body.password, params);
-      ctx.db.transaction(() =>
-        ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
-          stronger,
-          user.id,
-          user.password_hash,
-        ]),
-      );
+      // The password is known only now: the hash catches up with the current algorithm and cost.
+      // A busy pool skips it; the next sign-in tries again.
+      const stronger = await ctx.config.hashPool
+        .run(() => hashPassword(body.password, params))
+        .catch(() => null);
+      if (stronger) {
+        ctx.db.transaction(() =>
+          ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
+            stronger,
+            user.id,
+            user.password_hash,
+          ]),
+        );
+      }
     }
     const ttl = body.rememberMe === true ? DEFAULT_TOKEN_TTL_SECONDS : SHORT_TOKEN_TTL_SECONDS;
     return ok({ token: tokenFor(ctx, user, ttl) });
@@ -78,10 +152,18 @@ export const authHandlers = {
   signup: async (ctx) => {
     const body = ctx.body as SignupBody;
     const email = body.email.trim();
+    if (ctx.config.hashPool.full()) throw busyError();
+    const reservation = ctx.config.signInThrottle.reserveSignup(ctx.clientAddress, ctx.now);
+    if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'sign-up');
+    const { ticket } = reservation;
     if (getUserByEmail(ctx.db, email)) {
+      ticket.failed();
       throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     }
-    const hash = await hashPassword(body.password, ctx.config.passwordHash);
+    const hash = await withTicket(ticket, () =>
+      ctx.config.hashPool.run(() => hashPassword(body.password, ctx.config.passwordHash)),
+    );
+    ticket.succeeded();
     const user = ctx.db.transaction(() => {
       // Checked again: another sign-up may have finished while the hash was computed.
       if (getUserByEmail(ctx.db, email)) {
@@ -103,19 +185,40 @@ export const authHandlers = {
     const body = ctx.body as ChangePasswordBody;
     const user = getUser(ctx.db, ctx.user.id);
     if (!user) throw unauthorized();
-    if (!(await checkPassword(body.currentPassword, user.password_hash)).ok) {
-      // 400 with a field message, not 401: the session is fine, the typed password is not.
-      throw validationError({ currentPassword: 'Current password is incorrect' });
-    }
-    const hash = await hashPassword(body.newPassword, ctx.config.passwordHash);
+    await checkCurrentPassword(ctx, user, body.currentPassword);
+    const hash = await ctx.config.hashPool.run(() =>
+      hashPassword(body.newPassword, ctx.config.passwordHash),
+    );
     const updated = ctx.db.transaction(() => {
-      ctx.db.run(
-        'UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE id = ?',
-        [hash, user.id],
+      // Only the version this session was issued for: of parallel changes one wins, the rest 409.
+      const { changes } = ctx.db.run(
+        'UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE id = ? AND token_version = ?',
+        [hash, user.id, user.token_version],
       );
+      if (changes === 0) {
+        throw new ApiError(409, 'PASSWORD_CHANGE_CONFLICT', PASSWORD_CHANGE_CONFLICT);
+      }
       return getUser(ctx.db, user.id);
     });
     if (!updated) throw unauthorized();
     return ok({ token: tokenFor(ctx, updated, remainingTtl(ctx)) });
+  },
+
+  logout: (ctx) => {
+    if (!ctx.user || !ctx.claims) throw unauthorized();
+    const { jti, exp } = ctx.claims;
+    const user = ctx.user;
+    ctx.db.transaction(() => {
+      if (jti) {
+        ctx.db.run('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)', [
+          jti,
+          new Date(exp * 1000).toISOString(),
+        ]);
+      } else {
+        // A token from before tokens had ids cannot be revoked alone: every session ends.
+        ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [user.id]);
+      }
+    });
+    return { status: 204 };
   },
 } satisfies HandlerMap;

@@ -16,7 +16,7 @@ import {
 import type { Row } from '../db';
 import type { HandlerContext, HandlerMap, PathParams } from '../handler-types';
 import { ok } from '../handler-types';
-import { ApiError, notFound } from '../http-error';
+import { ApiError, notFound, validationError } from '../http-error';
 import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
 import {
   accessibleOrder,
@@ -36,6 +36,89 @@ export const IDEMPOTENCY_CONFLICT_MESSAGE =
   'This checkout was already submitted with different details. Please review your order and place it again.';
 export const ORDER_CANCELLED_MESSAGE =
   'This order was cancelled because it was not paid in time. Please place it again.';
+export const PAYPAL_UNAVAILABLE_MESSAGE =
+  'PayPal is not available yet. Please pay by card or cash on delivery.';
+export const TOO_MANY_OPEN_ORDERS_MESSAGE =
+  'You have too many unpaid orders. Please pay or wait for an earlier order to lapse before placing another.';
+
+// Unpaid orders whose reservation still runs and that hold their stock (a declined one does not).
+const OPEN_ORDERS_SQL = `SELECT COUNT(*) AS n FROM orders
+  WHERE reserved_until > ? AND status IN ('PENDING', 'PAYMENT_FAILED') AND stock_held = 1`;
+
+/** Refuses an order past the caller's share of open unpaid orders (per cart or account, email, address). */
+function checkOpenOrders(ctx: HandlerContext, cartKey: string | null, email: string): void {
+  const limits = ctx.config.orderLimits;
+  const stamp = ctx.now.toISOString();
+  const count = (where: string, value: string): number =>
+    ctx.db.get<{ n: number }>(`${OPEN_ORDERS_SQL} AND ${where}`, [stamp, value])?.n ?? 0;
+  if (
+    (cartKey !== null && count('owner_key = ?', cartKey) >= limits.maxOpenOrdersPerCart) ||
+    count('email = ? COLLATE NOCASE', email) >= limits.maxOpenOrdersPerEmail ||
+    count('client_address = ?', ctx.clientAddress) >= limits.maxOpenOrdersPerAddress
+  ) {
+    throw new ApiError(429, 'TOO_MANY_OPEN_ORDERS', TOO_MANY_OPEN_ORDERS_MESSAGE);
+  }
+}
+
+interface OrderLineRow extends Row {
+  product_id: number;
+  quantity: number;
+}
+
+/** Takes an order's units out of stock again (a retry after a declined payment), or refuses. */
+export function retakeStock(ctx: HandlerContext, orderId: number): void {
+  const stamp = ctx.now.toISOString();
+  for (const line of ctx.db.all<OrderLineRow>(
+    'SELECT product_id, SUM(quantity) AS quantity FROM order_items WHERE order_id = ? GROUP BY product_id',
+    [orderId],
+  )) {
+    const product = getProductRow(ctx.db, line.product_id);
+    if (!product || product.quantity < line.quantity) {
+      throw new ApiError(
+        409,
+        'OUT_OF_STOCK',
+        outOfStockMessage(product?.name ?? 'this product', product?.quantity ?? 0),
+      );
+    }
+    ctx.db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
+      line.quantity,
+      stamp,
+      line.product_id,
+    ]);
+  }
+  ctx.db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
+}
+
+/** Gives an unpaid order's units back to stock (it keeps its reservation time until it lapses). */
+export function returnStock(ctx: HandlerContext, orderId: number): void {
+  const stamp = ctx.now.toISOString();
+  for (const line of ctx.db.all<OrderLineRow>(
+    'SELECT product_id, quantity FROM order_items WHERE order_id = ?',
+    [orderId],
+  )) {
+    ctx.db.run('UPDATE products SET quantity = quantity + ?, updated_at = ? WHERE id = ?', [
+      line.quantity,
+      stamp,
+      line.product_id,
+    ]);
+  }
+  ctx.db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
+}
+
+const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency key is required';
+const IDEMPOTENCY_HEADER_MISMATCH = "Must equal the body's idempotencyKey";
+
+/** JSON with object keys sorted at every level: one text for every spelling of the same value. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
 
 // A guest without a cart token cannot be told apart from anyone else who knows its key.
 const NO_CALLER = 'anonymous';
@@ -91,12 +174,24 @@ export const orderHandlers = {
     // guest's email and key must not hand out its order token and payment secret.
     const cartToken = user ? null : guestTokenHeader(ctx);
     const ownerKey = user ? `user:${user.id}` : cartToken ? `cart:${cartToken}` : NO_CALLER;
-    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    // The key may come in the body or as the Idempotency-Key header (one of them; both agree).
+    const headerKey = ctx.header('idempotency-key');
+    if (headerKey !== undefined && body.idempotencyKey !== undefined) {
+      if (headerKey !== body.idempotencyKey)
+        throw validationError({ 'Idempotency-Key': IDEMPOTENCY_HEADER_MISMATCH });
+    }
+    const idempotencyKey = body.idempotencyKey ?? headerKey;
+    if (idempotencyKey === undefined)
+      throw validationError({ idempotencyKey: IDEMPOTENCY_KEY_REQUIRED });
+    // The same request is the same body in canonical form: key order and whitespace do not make
+    // a conflict, nor does where the key travelled.
+    const { idempotencyKey: _key, ...rest } = body;
+    const requestHash = createHash('sha256').update(canonicalJson(rest)).digest('hex');
 
     return ctx.db.transaction(() => {
       const previous = ctx.db.get<OrderRow>(
         'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
-        [ownerKey, body.idempotencyKey],
+        [ownerKey, idempotencyKey],
       );
       if (previous) {
         // The same request again (a double click, a retry after a lost answer) gets the first
@@ -107,18 +202,38 @@ export const orderHandlers = {
         throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
       }
 
+      // Nothing here can take a PayPal payment (D5): such an order could only ever hold stock.
+      if (body.paymentMethod === 'paypal') {
+        throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', PAYPAL_UNAVAILABLE_MESSAGE);
+      }
       const ship = getShipMethod(ctx.db, body.shipMethodId);
       if (!ship || ship.is_active !== 1) throw notFound('Shipping method not found');
 
+      const limits = ctx.config.orderLimits;
       const quantities = new Map<number, number>();
       for (const item of body.items)
         quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+      const units = [...quantities.values()].reduce((sum, n) => sum + n, 0);
+      if (units > limits.maxUnitsPerOrder) {
+        throw new ApiError(
+          409,
+          'ORDER_LIMIT_EXCEEDED',
+          `An order can hold at most ${limits.maxUnitsPerOrder} items`,
+        );
+      }
       const products: { product: ProductRow; quantity: number }[] = [];
       for (const [productId, quantity] of quantities) {
         const product = getProductRow(ctx.db, productId);
         if (!product) throw notFound('Product not found');
         if (product.is_available_at_web !== 1) {
           throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(product.name));
+        }
+        if (quantity > limits.maxUnitsPerProduct) {
+          throw new ApiError(
+            409,
+            'ORDER_LIMIT_EXCEEDED',
+            `You can order at most ${limits.maxUnitsPerProduct} of ${product.name} at once`,
+          );
         }
         if (product.quantity < quantity) {
           throw new ApiError(
@@ -160,19 +275,28 @@ export const orderHandlers = {
         });
       }
 
+      checkOpenOrders(ctx, ownerKey === NO_CALLER ? null : ownerKey, email);
+
       const stamp = ctx.now.toISOString();
+      // Every unpaid order holds its stock only for a while (housekeeping.ts cancels it then).
+      const minutes =
+        body.paymentMethod === 'card'
+          ? ctx.config.stockReservationMinutes
+          : ctx.config.codReservationMinutes;
+      const reservedUntil = new Date(ctx.now.getTime() + minutes * 60_000).toISOString();
       const { lastId: orderId } = ctx.db.run(
         `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
            payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
-           subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?)`,
+           subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at,
+           reserved_until, stock_held, client_address)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
         [
           user?.id ?? null,
           email,
           user ? null : `ot_${randomToken(24)}`,
           cartToken,
           ownerKey,
-          body.idempotencyKey,
+          idempotencyKey,
           requestHash,
           body.paymentMethod,
           ship.id,
@@ -186,6 +310,8 @@ export const orderHandlers = {
           totals.total,
           stamp,
           stamp,
+          reservedUntil,
+          ctx.clientAddress,
         ],
       );
       for (const { product, quantity } of products) {
@@ -212,11 +338,6 @@ export const orderHandlers = {
       appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
       if (body.paymentMethod === 'card') {
-        // The stock is held only for a while: unpaid by then, the order is cancelled (housekeeping.ts).
-        const reservedUntil = new Date(
-          ctx.now.getTime() + ctx.config.stockReservationMinutes * 60_000,
-        ).toISOString();
-        ctx.db.run('UPDATE orders SET reserved_until = ? WHERE id = ?', [reservedUntil, orderId]);
         const intentId = newPaymentIntentId();
         ctx.db.run(
           `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at,
@@ -271,6 +392,8 @@ export const orderHandlers = {
           "UPDATE orders SET status = 'PAYMENT_FAILED', payment_status = 'FAILED', updated_at = ? WHERE id = ?",
           [ctx.now.toISOString(), order.id],
         );
+        // A declined order holds nothing: a retry takes the units again when its card succeeds.
+        if (order.stock_held === 1) returnStock(ctx, order.id);
         appendHistory(
           ctx.db,
           order.id,

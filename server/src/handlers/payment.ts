@@ -3,7 +3,7 @@ import type { components } from '../../../src/api/schema';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, validationError } from '../http-error';
-import { ORDER_CANCELLED_MESSAGE } from './orders';
+import { ORDER_CANCELLED_MESSAGE, retakeStock } from './orders';
 import { accessibleOrder, intentJson, intentOfOrder, type IntentRow } from '../order-store';
 import { evaluateCard, newClientSecret, newPaymentIntentId } from '../payments';
 
@@ -51,9 +51,10 @@ export const paymentHandlers = {
     return ctx.db.transaction(() => {
       const intent = intentBySecret(ctx, body.clientSecret);
       if (!intent) throw notFound('No such payment intent');
-      const order = ctx.db.get<{ status: string }>('SELECT status FROM orders WHERE id = ?', [
-        intent.order_id,
-      ]);
+      const order = ctx.db.get<{ status: string; stock_held: number }>(
+        'SELECT status, stock_held FROM orders WHERE id = ?',
+        [intent.order_id],
+      );
       if (order?.status === 'CANCELLED') {
         throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
       }
@@ -62,6 +63,9 @@ export const paymentHandlers = {
       const verdict = evaluateCard(body.card, ctx.now);
       const stamp = ctx.now.toISOString();
       if (verdict.ok) {
+        // A retry after a decline: the units went back to stock, so they are taken again before
+        // the card is charged, or the payment is refused (409 OUT_OF_STOCK) and nothing is charged.
+        if (order?.stock_held === 0) retakeStock(ctx, intent.order_id);
         ctx.db.run(
           "UPDATE payment_intents SET status = 'succeeded', last_error = NULL, updated_at = ? WHERE id = ?",
           [stamp, intent.id],

@@ -63,7 +63,10 @@ function AccountSettingForm({ user }: { user: User }) {
       const parsed = accountSettingSchema.parse(values);
       const changes = {
         ...(parsed.username !== user.username ? { username: parsed.username } : {}),
-        ...(parsed.email !== user.email ? { email: parsed.email } : {}),
+        // A new email takes the current password (the server asks for it, issue 15).
+        ...(parsed.email !== user.email
+          ? { email: parsed.email, currentPassword: parsed.currentPassword }
+          : {}),
       };
       let saved = false;
       if (Object.keys(changes).length > 0) {

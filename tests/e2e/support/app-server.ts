@@ -53,6 +53,13 @@ export async function startApp({
     distDir,
     faults,
     passwordHashParams,
+    // Journeys place orders and sign up from one address; these limits have their own server tests.
+    signInLimits: { addressSignups: 1_000 },
+    orderLimits: {
+      maxOpenOrdersPerCart: 100,
+      maxOpenOrdersPerEmail: 100,
+      maxOpenOrdersPerAddress: 100,
+    },
     logger: {
       info: () => undefined,
       error: (message, error) =>

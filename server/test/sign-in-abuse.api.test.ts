@@ -1,0 +1,238 @@
+// Issue 15: sign-in that cannot be raced, used to lock others out, or used to exhaust the server.
+// Each test failed on the code before its fix.
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashPassword, unusablePasswordHash } from '../src/auth';
+import {
+  login,
+  signup,
+  startTestServer,
+  type ApiAnswer,
+  type StartTestServerOptions,
+  type TestServer,
+} from './test-server';
+
+const SHOPPER_PASSWORD = 'secret123';
+
+function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
+}
+
+let servers: TestServer[] = [];
+async function serve(options: StartTestServerOptions = {}): Promise<TestServer> {
+  const server = await startTestServer(options);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  for (const server of servers) {
+    expect(server.errors).toEqual([]);
+    expect(server.violations).toEqual([]);
+    await server.dispose();
+  }
+  servers = [];
+});
+
+function signIn(server: TestServer, email: string, password: string, from?: string) {
+  return server.api('POST', '/auth/login', {
+    body: { loginInput: email, password },
+    ...(from ? { headers: { 'X-Forwarded-For': from } } : {}),
+  });
+}
+
+function statusCounts(answers: ApiAnswer[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return counts;
+}
+
+describe('sign-in throttling', () => {
+  it('30 parallel guesses are not all checked: at most the allowance is, one at a time', async () => {
+    const server = await serve();
+    const { email } = await signup(server.api);
+    const guesses = Array.from({ length: 29 }, (_, i) => signIn(server, email, `wrong-${i}`));
+    guesses.push(signIn(server, email, SHOPPER_PASSWORD));
+    const answers = await Promise.all(guesses);
+    const counts = statusCounts(answers);
+    // Every answer that is not a 429 was a password check.
+    const checked = (counts[401] ?? 0) + (counts[200] ?? 0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(counts[429]).toBeGreaterThanOrEqual(25);
+  });
+
+  it('5 wrong guesses from elsewhere do not lock the owner out', async () => {
+    const server = await serve({ trustedProxies: ['127.0.0.1'] });
+    const { email } = await signup(server.api);
+    for (let i = 0; i < 8; i += 1) await signIn(server, email, `wrong-${i}`, '203.0.113.9');
+    expect((await signIn(server, email, SHOPPER_PASSWORD, '203.0.113.9')).status).toBe(429);
+    expect((await signIn(server, email, SHOPPER_PASSWORD, '198.51.100.20')).status).toBe(200);
+  });
+
+  it('waits grow with each failure instead of one fixed lock-out', async () => {
+    const clock = manualClock();
+    const server = await serve({ now: clock.now });
+    const { email } = await signup(server.api);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await signIn(server, email, `wrong-${i}`)).status).toBe(401);
+    }
+    const first = await signIn(server, email, SHOPPER_PASSWORD);
+    expect(first.status).toBe(429);
+    const firstWait = Number(first.body.retryAfter);
+    expect(firstWait).toBeLessThanOrEqual(60);
+    clock.advance(firstWait * 1000);
+    expect((await signIn(server, email, 'wrong-again')).status).toBe(401);
+    const second = await signIn(server, email, SHOPPER_PASSWORD);
+    expect(Number(second.body.retryAfter)).toBeGreaterThan(firstWait);
+    expect(second.headers.get('retry-after')).toBe(String(second.body.retryAfter));
+    clock.advance(Number(second.body.retryAfter) * 1000);
+    expect((await signIn(server, email, SHOPPER_PASSWORD)).status).toBe(200);
+  });
+
+  it('failures from one address do not lock out the shoppers who signed in from it before', async () => {
+    const server = await serve({ trustedProxies: ['127.0.0.1'] });
+    const { email } = await signup(server.api);
+    // No TRUSTED_PROXIES in front of the shop's proxy: everyone shares its address.
+    const proxy = '192.0.2.50';
+    expect((await signIn(server, email, SHOPPER_PASSWORD, proxy)).status).toBe(200);
+    let status = 0;
+    for (let i = 0; i < 200 && status !== 429; i += 1) {
+      status = (await signIn(server, `nobody-${i}@lumen.test`, 'wrong-password', proxy)).status;
+    }
+    expect(status).toBe(429);
+    expect((await signIn(server, email, SHOPPER_PASSWORD, proxy)).status).toBe(200);
+  });
+
+  it('reads X-Forwarded-For only from a trusted proxy', async () => {
+    const server = await serve();
+    let status = 0;
+    // Each guess claims another address; untrusted, the header is ignored and the peer counted.
+    for (let i = 0; i < 200 && status !== 429; i += 1) {
+      status = (
+        await signIn(server, `nobody-${i}@lumen.test`, 'wrong-password', `203.0.113.${i % 250}`)
+      ).status;
+    }
+    expect(status).toBe(429);
+  });
+
+  it('throttles sign-ups per address', async () => {
+    const server = await serve({ signInLimits: { addressSignups: 3 } });
+    const answers: ApiAnswer[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      answers.push(
+        await server.api('POST', '/auth/signup', {
+          body: { username: `many-${i}`, email: `many-${i}@lumen.test`, password: 'secret123' },
+        }),
+      );
+    }
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 429, 429]);
+    expect(answers[3]?.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(String(answers[3]?.body.message)).toMatch(
+      /^Too many sign-up attempts\. Please try again in \d+ seconds\.$/,
+    );
+  });
+
+  it('throttles wrong current passwords on a password change', async () => {
+    const server = await serve();
+    const { token } = await signup(server.api);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      statuses.push(
+        (
+          await server.api('PATCH', '/auth/password', {
+            token,
+            body: { currentPassword: `wrong-${i}`, newPassword: 'another123' },
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('password hashing is bounded', () => {
+  it('computes a few hashes at once, queues a few, and answers 503 with Retry-After past that', async () => {
+    const server = await serve({
+      trustedProxies: ['127.0.0.1'],
+      // A slower hash so the burst overlaps; one at a time, two waiting.
+      passwordHashParams: { N: 2 ** 14, r: 8, p: 1 },
+      hashPool: { concurrency: 1, queue: 2 },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        server.api('POST', '/auth/signup', {
+          headers: { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+          body: { username: `burst-${i}`, email: `burst-${i}@lumen.test`, password: 'secret123' },
+        }),
+      ),
+    );
+    const counts = statusCounts(answers);
+    expect(counts[201]).toBeGreaterThanOrEqual(3);
+    expect(counts[503]).toBeGreaterThanOrEqual(1);
+    const busy = answers.find((a) => a.status === 503);
+    expect(busy?.body).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The server is busy. Please try again in 2 seconds.',
+      retryAfter: 2,
+    });
+    expect(busy?.headers.get('retry-after')).toBe('2');
+  });
+
+  it('an account without a password costs a wrong guess as much as one with a password', async () => {
+    const server = await serve({
+      passwordHashParams: { N: 2 ** 14, r: 8, p: 1 },
+      signInLimits: { pairFailures: 1000, accountFailures: 1000, addressFailures: 1000 },
+    });
+    const { email } = await signup(server.api);
+    server.db.run(
+      `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
+       VALUES ('nopass@lumen.test', 'No Password', ?, 0, 'IDP', ?)`,
+      [unusablePasswordHash(), new Date().toISOString()],
+    );
+    const timed = async (account: string): Promise<number> => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const t0 = performance.now();
+        expect((await signIn(server, account, `wrong-${i}`)).status).toBe(401);
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[2] ?? 0;
+    };
+    const withPassword = await timed(email);
+    const withoutPassword = await timed('nopass@lumen.test');
+    expect(withoutPassword).toBeGreaterThan(withPassword / 3);
+  });
+
+  it(
+    'hashes new passwords with argon2id at OWASP parameters and upgrades scrypt hashes on sign-in',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const hash = await hashPassword('coffee123');
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const server = await serve({
+        passwordHashParams: {
+          algorithm: 'argon2id',
+          memoryCost: 19_456,
+          timeCost: 2,
+          parallelism: 1,
+        },
+      });
+      const old = await hashPassword('coffee123', { N: 2 ** 17, r: 8, p: 1 });
+      server.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [old, 'demo@lumen.test']);
+      await login(server.api);
+      const row = server.db.get<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE email = ?',
+        ['demo@lumen.test'],
+      );
+      expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      await login(server.api);
+    },
+  );
+});
