@@ -32,6 +32,8 @@ export default defineConfig({
     proxy: {
       // The reference API (npm start) listens on 8080 and serves /api/v1/*.
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      // The spec's identity-provider entry path, answered by the API (a redirect into the flow).
+      '/oauth2': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
   build: {

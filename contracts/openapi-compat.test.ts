@@ -9,8 +9,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PACT_FILE = resolve(root, 'contracts/pacts/lumen-storefront-lumen-api.json');
 const compat = OpenApiCompat.fromFile(resolve(root, 'openapi.yaml'));
 
-/** Operations the storefront does not call with fetch: the identity provider is a full-page navigation. */
-const NOT_CALLED_BY_THE_CLIENT = new Set(['authorizeIdentityProvider', 'consentIdentityProvider']);
+/** Operations the storefront does not call with fetch: OpenID sign-in is full-page navigations. */
+const NOT_CALLED_BY_THE_CLIENT = new Set([
+  'startOidcSignIn',
+  'finishOidcSignIn',
+  'linkOidcAccount',
+]);
 
 function loadInteractions(): PactInteraction[] {
   const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as { interactions: PactInteraction[] };

@@ -13,4 +13,9 @@ if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
 fi
 
 npm run build
+# The local demo OpenID provider (server/src/local-oidc/) starts beside the API on its own port,
+# unless a real provider is configured (OIDC_ISSUER) or LOCAL_OIDC_PORT is set empty.
+if [ -z "${OIDC_ISSUER:-}" ]; then
+  export LOCAL_OIDC_PORT="${LOCAL_OIDC_PORT-8081}"
+fi
 NODE_ENV="${NODE_ENV:-production}" exec node_modules/.bin/tsx server/src/main.ts

@@ -1,13 +1,15 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
-import { changePassword, login, logout, signup } from '../../src/api/auth';
+import { authProviders, changePassword, login, logout, signup } from '../../src/api/auth';
 import { EXAMPLE_JWT, bearer, createPact, jsonRequest, useApi } from './pact-harness';
 import { authToken, errorBody } from './response-shapes';
 
-const { string, boolean } = MatchersV3;
+const { string, boolean, eachLike } = MatchersV3;
 const contract = createPact('auth');
 const DEMO = 'a user demo@lumen.test exists with password coffee123';
+const WITH_PROVIDER = 'an OpenID provider is configured';
+const WITHOUT_PROVIDER = 'no OpenID provider is configured';
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.catch((e: unknown) => e);
@@ -172,6 +174,33 @@ describe('auth contract', () => {
           newPassword: 'espresso456',
         });
         expect(token).not.toBe(EXAMPLE_JWT);
+      });
+  });
+
+  it('learns that an identity provider is configured (the button shows)', async () => {
+    await contract
+      .interaction('a request for the identity providers, one configured')
+      .given(WITH_PROVIDER)
+      .withRequest('GET', '/api/v1/auth/providers')
+      .willRespondWith(200, (res) =>
+        res.jsonBody({ providers: eachLike({ id: string('oidc'), name: string('Lumen ID') }, 1) }),
+      )
+      .executeTest(async (mock) => {
+        useApi(mock);
+        const { providers } = await authProviders();
+        expect(providers[0]?.name).toBe('Lumen ID');
+      });
+  });
+
+  it('learns that no identity provider is configured (no button)', async () => {
+    await contract
+      .interaction('a request for the identity providers, none configured')
+      .given(WITHOUT_PROVIDER)
+      .withRequest('GET', '/api/v1/auth/providers')
+      .willRespondWith(200, (res) => res.jsonBody({ providers: [] }))
+      .executeTest(async (mock) => {
+        useApi(mock);
+        expect((await authProviders()).providers).toEqual([]);
       });
   });
 });

@@ -4,6 +4,7 @@
 // database is touched directly only for what no API call can do (a stock of 2, an expired token).
 import type { IncomingMessage } from 'node:http';
 import { signToken } from '../../server/src/auth';
+import { createRelyingParty } from '../../server/src/oidc/relying-party';
 import type { RunningServer } from '../../server/src/main';
 import { DEMO_USER } from '../../server/src/seed-catalogue';
 import { reseed } from '../../server/src/seed';
@@ -109,6 +110,21 @@ export function createProviderStates(server: RunningServer): ProviderStates {
       return undefined;
     },
     'a user demo@lumen.test exists with password coffee123': seeded,
+    // Listing providers needs no provider to answer: the relying party discovers it at the
+    // first sign-in, which no interaction makes (it is a browser navigation).
+    'an OpenID provider is configured': async () => {
+      config.oidc = createRelyingParty({
+        issuer: 'https://id.example.test',
+        clientId: 'lumen-storefront',
+        clientSecret: 'not-used-by-the-listing',
+        name: 'Lumen ID',
+      });
+      return undefined;
+    },
+    'no OpenID provider is configured': async () => {
+      config.oidc = null;
+      return undefined;
+    },
     'no user uses the email new@lumen.test': async () => {
       await fresh();
       db.transaction(() =>

@@ -6,6 +6,7 @@ import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { cartHandlers } from './handlers/cart';
 import { catalogueHandlers } from './handlers/catalogue';
+import { oidcHandlers } from './handlers/oidc';
 import { orderHandlers } from './handlers/orders';
 import { paymentHandlers } from './handlers/payment';
 import type {
@@ -42,11 +43,14 @@ const CORS_ALLOW_HEADERS = [
   'Idempotency-Key',
 ];
 const FAULT_HEADERS = ['X-Inject-Latency', 'X-Inject-Status'];
+/** Where the spec's client starts identity-provider sign-in (Spring's default path, api-facts §2.6). */
+export const SPEC_PROVIDER_ENTRY = '/oauth2/authorization/google';
 
 // Required: an operation added to openapi.yaml without a handler fails to compile, not only to start.
 export const ALL_HANDLERS: Required<HandlerMap> = {
   ...catalogueHandlers,
   ...authHandlers,
+  ...oidcHandlers,
   ...accountHandlers,
   ...cartHandlers,
   ...orderHandlers,
@@ -506,6 +510,14 @@ export function createApp(options: CreateAppOptions): RequestHandler {
           }),
           pathname,
         );
+        return;
+      }
+      if (pathname === SPEC_PROVIDER_ENTRY && config.oidc) {
+        // The spec's identity-provider entry path (its original client links here): the same flow.
+        res.statusCode = 302;
+        res.setHeader('Location', '/api/v1/auth/oidc/authorize');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end();
         return;
       }
       if (!pathname.startsWith('/') || serveStatic(req, res, pathname) === 'not-found') {

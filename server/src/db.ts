@@ -245,6 +245,40 @@ const MIGRATIONS: string[] = [
   CREATE TABLE revoked_tokens (jti TEXT PRIMARY KEY, expires_at TEXT NOT NULL);
   CREATE INDEX revoked_tokens_expires ON revoked_tokens(expires_at);
   `,
+  // 4: OpenID Connect sign-in (issue 15). An account from a provider is found by the provider's
+  // issuer and subject, never by email. Flows in progress and pending links to password accounts
+  // live here, hashed and bound to the browser by the lumen_oidc cookie. The simulated provider's
+  // nonces go; accounts it created stay (no password, no identity: nobody can sign into them).
+  `
+  CREATE TABLE user_identities (
+    issuer TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (issuer, subject)
+  );
+  CREATE INDEX user_identities_user ON user_identities(user_id);
+  CREATE TABLE oidc_flows (
+    state_hash TEXT PRIMARY KEY,
+    binding_hash TEXT NOT NULL,
+    code_verifier TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    redirect_uri TEXT NOT NULL,
+    return_to TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  CREATE TABLE oidc_links (
+    token_hash TEXT PRIMARY KEY,
+    binding_hash TEXT NOT NULL,
+    issuer TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    return_to TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    expires_at TEXT NOT NULL
+  );
+  DROP TABLE IF EXISTS idp_consents;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../src/api/schema';
 import type { PasswordHashParams, TokenClaims } from './auth';
 import type { Db } from './db';
+import type { RelyingParty } from './oidc/relying-party';
 import type { OrderLimits } from './order-limits';
 import type { HashPool } from './password-pool';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -21,6 +22,8 @@ export interface AppConfig {
   selfOrigins: string[];
   /** Identity-provider return addresses allowed besides `<self origin>/auth/callback`; exact URLs. */
   idpCallbackUrls: string[];
+  /** The OpenID provider shoppers may sign in with (OIDC_* settings); none: no provider button. */
+  oidc?: RelyingParty | null;
   /** How long an unpaid card order holds its stock. */
   stockReservationMinutes: number;
   /** How long an unpaid cash-on-delivery order holds its stock. */

@@ -11,6 +11,7 @@ import { BRAND_NAME } from './brand';
 import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
+import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oidc/relying-party';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
@@ -43,6 +44,8 @@ export interface StartServerOptions {
   corsOrigins?: string[];
   /** Extra exact identity-provider callback URLs (the serving origin's is always allowed). */
   idpCallbackUrls?: string[];
+  /** The OpenID provider to sign in with; none: no provider button, the OIDC routes answer 404. */
+  oidc?: OidcSettings | null;
   stockReservationMinutes?: number;
   /** How long an unpaid cash-on-delivery order holds its stock (default one day). */
   codReservationMinutes?: number;
@@ -138,6 +141,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     selfOrigins: [],
     // Normalised as the consent page writes them back (the match is exact).
     idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
+    oidc: options.oidc ? createRelyingParty(options.oidc) : null,
     stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
     codReservationMinutes: options.codReservationMinutes ?? DEFAULT_COD_RESERVATION_MINUTES,
     orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
@@ -236,6 +240,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return running;
 }
 
+/** Our redirect URIs, one per origin we answer on (what a local provider registers). */
+export function oidcRedirectUris(config: AppConfig): string[] {
+  const origins = [...config.selfOrigins, ...(config.development ? DEV_ORIGINS : [])];
+  return [...new Set(origins)].map((origin) => `${origin}${OIDC_CALLBACK_PATH}`);
+}
+
+/**
+ * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them (no provider);
+ * OIDC_REDIRECT_URI and OIDC_PROVIDER_NAME optional.
+ */
+export function oidcFromEnv(env: NodeJS.ProcessEnv): OidcSettings | null {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (!issuer || !clientId || !clientSecret)
+    throw new Error('Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none');
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    ...(env.OIDC_REDIRECT_URI ? { redirectUri: env.OIDC_REDIRECT_URI } : {}),
+    ...(env.OIDC_PROVIDER_NAME ? { name: env.OIDC_PROVIDER_NAME } : {}),
+  };
+}
+
 function envFlag(value: string | undefined): boolean {
   return value === '1' || value?.toLowerCase() === 'true';
 }
@@ -279,12 +307,35 @@ async function main(): Promise<void> {
     'COD_RESERVATION_MINUTES',
   );
   const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
+  let oidc = oidcFromEnv(process.env);
+  // The local demo provider (scripts/start.sh sets LOCAL_OIDC_PORT), only without a real one.
+  let local: { issuer: string; close(): Promise<void> } | null = null;
+  let apiConfig: AppConfig | null = null;
+  const localPort = process.env.LOCAL_OIDC_PORT;
+  if (!oidc && localPort !== undefined && localPort !== '') {
+    const { startLocalProvider, LOCAL_CLIENT_ID, LOCAL_PROVIDER_NAME } =
+      await import('./local-oidc/provider');
+    const clientSecret = randomBytes(32).toString('base64url');
+    local = await startLocalProvider({
+      port: Number(localPort),
+      host: process.env.HOST ?? '127.0.0.1',
+      clientSecret,
+      redirectUris: () => (apiConfig ? oidcRedirectUris(apiConfig) : []),
+    });
+    oidc = {
+      issuer: local.issuer,
+      clientId: LOCAL_CLIENT_ID,
+      clientSecret,
+      name: LOCAL_PROVIDER_NAME,
+    };
+  }
   const orderLimits: Partial<OrderLimits> = {};
   for (const [key, name] of ORDER_LIMIT_ENV) {
     const value = envNumber(process.env[name], name);
     if (value !== undefined) orderLimits[key] = Math.floor(value);
   }
   const running = await startServer({
+    oidc,
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '127.0.0.1',
     ...(process.env.DB_FILE ? { dbFile: process.env.DB_FILE } : {}),
@@ -303,7 +354,11 @@ async function main(): Promise<void> {
     providerStates: envFlag(process.env.PACT_PROVIDER_STATES),
     providerStatesInProduction: envFlag(process.env.PACT_PROVIDER_STATES_IN_PRODUCTION),
   });
+  apiConfig = running.config;
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
+  if (local) console.log(`Local OpenID provider (demo identities) at ${local.issuer}/`);
+  else if (oidc) console.log(`OpenID sign-in with ${oidc.issuer}`);
+  else console.log('No OpenID provider configured (OIDC_ISSUER): no provider sign-in.');
   if (running.config.development)
     console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
   if (!running.config.sandboxPayments) console.log('STRIPE_SECRET_KEY set: payment sandbox off.');
@@ -314,7 +369,7 @@ async function main(): Promise<void> {
   console.log(`Storefront ready at ${running.url}/`);
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);
-    running.close().then(
+    Promise.all([running.close(), local?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);

@@ -11,7 +11,6 @@ import {
   CARD_OK,
   DEMO,
   login,
-  newKey,
   orderBody,
   signup,
   startTestServer,
@@ -23,7 +22,6 @@ import {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const DEV_CALLBACK = 'http://localhost:5173/auth/callback';
 // The secret the repository used to sign with when JWT_SECRET was unset.
 const OLD_REPOSITORY_SECRET = 'lumen-roastery-dev-secret-change-me-0123456789';
 
@@ -45,43 +43,6 @@ async function stockOf(server: TestServer, productId: number): Promise<number> {
   return res.body.quantity;
 }
 
-interface ConsentPage {
-  status: number;
-  cookie: string | undefined;
-  nonce: string | undefined;
-  text: string;
-}
-
-/** Opens the consent page as a browser does: the page's nonce and the cookie it set. */
-async function openConsent(server: TestServer, returnTo: string): Promise<ConsentPage> {
-  const res = await fetch(
-    `${server.url}/api/v1/auth/idp/authorize?returnTo=${encodeURIComponent(returnTo)}`,
-  );
-  const text = await res.text();
-  return {
-    status: res.status,
-    cookie: res.headers.get('set-cookie')?.split(';')[0],
-    nonce: /name="nonce" value="([^"]+)"/.exec(text)?.[1],
-    text,
-  };
-}
-
-async function postConsent(
-  server: TestServer,
-  fields: Record<string, string>,
-  cookie?: string,
-): Promise<Response> {
-  return fetch(`${server.url}/api/v1/auth/idp/consent`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 describe('security', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -93,94 +54,7 @@ describe('security', () => {
     await server.dispose();
   });
 
-  describe('identity provider', () => {
-    it('never signs into an account that has a password', async () => {
-      const page = await openConsent(server, DEV_CALLBACK);
-      const res = await postConsent(
-        server,
-        { email: DEMO.email, name: 'Anyone', returnTo: DEV_CALLBACK, nonce: page.nonce ?? '' },
-        page.cookie,
-      );
-      expect(res.status).toBe(409);
-      expect(res.headers.get('location')).toBeNull();
-      const text = await res.text();
-      expect(text).not.toMatch(/token=/);
-      expect(text).toContain('has a password');
-    });
-
-    it('accepts a nonce once, and only from the browser that opened the consent page', async () => {
-      const email = `idp-${newKey()}@idp.test`;
-      const mine = await openConsent(server, DEV_CALLBACK);
-      const theirs = await openConsent(server, DEV_CALLBACK);
-      expect(mine.cookie).toMatch(/^lumen_idp=/);
-      const fields = {
-        email,
-        name: 'Idp Shopper',
-        returnTo: DEV_CALLBACK,
-        nonce: mine.nonce ?? '',
-      };
-      // another site posting the form: the browser sends no cookie (SameSite) or another one
-      for (const cookie of [undefined, theirs.cookie]) {
-        const forged = await postConsent(server, fields, cookie);
-        expect(forged.status).toBe(400);
-        expect(await forged.json()).toMatchObject({
-          code: 'VALIDATION_FAILED',
-          fields: { nonce: expect.any(String) },
-        });
-      }
-      const signedIn = await postConsent(server, fields, mine.cookie);
-      expect(signedIn.status).toBe(302);
-      const replay = await postConsent(server, fields, mine.cookie);
-      expect(replay.status).toBe(400);
-    });
-
-    it('returns only to the configured callback address, exactly', async () => {
-      for (const returnTo of [
-        `${DEV_CALLBACK}?from=idp`,
-        `${DEV_CALLBACK}/`,
-        `${DEV_CALLBACK}#x`,
-        'http://localhost:5173/evil/auth/callback',
-        'http://localhost:5174/auth/callback',
-      ]) {
-        const page = await openConsent(server, returnTo);
-        expect(page.status, returnTo).toBe(400);
-      }
-      expect((await openConsent(server, `${server.url}/auth/callback`)).status).toBe(200);
-    });
-
-    it('allows the development origins only in development', async () => {
-      const production = await startTestServer({
-        development: false,
-        idpCallbackUrls: ['https://shop.example/auth/callback'],
-      });
-      try {
-        expect((await openConsent(production, DEV_CALLBACK)).status).toBe(400);
-        expect((await openConsent(production, 'https://shop.example/auth/callback')).status).toBe(
-          200,
-        );
-        expect((await openConsent(production, `${production.url}/auth/callback`)).status).toBe(200);
-      } finally {
-        await production.dispose();
-      }
-    });
-
-    it('still signs a new email in and returns to /auth/callback with a token', async () => {
-      const email = `new-${newKey()}@idp.test`;
-      const page = await openConsent(server, DEV_CALLBACK);
-      expect(page.text).toMatch(/<label>Email <input type="email" name="email"/);
-      const res = await postConsent(
-        server,
-        { email, name: 'New Shopper', returnTo: DEV_CALLBACK, nonce: page.nonce ?? '' },
-        page.cookie,
-      );
-      expect(res.status).toBe(302);
-      const location = new URL(res.headers.get('location') ?? '');
-      expect(`${location.origin}${location.pathname}`).toBe(DEV_CALLBACK);
-      const token = location.searchParams.get('token') ?? '';
-      const me = await server.api<Schemas['User']>('GET', '/account/user', { token });
-      expect(me.body.email).toBe(email);
-    });
-  });
+  // The identity provider's checks (state, nonce, PKCE, return address): oidc.api.test.ts.
 
   it('generates a random JWT secret beside the database (owner-only) and reuses it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lumen-secret-'));

@@ -1,6 +1,12 @@
 import { apiBaseUrl, apiClient, unwrap, unwrapEmpty } from './client';
 import type { RequestOptions } from './client';
-import type { AuthToken, ChangePasswordRequest, LoginRequest, SignupRequest } from './types';
+import type {
+  AuthProviders,
+  AuthToken,
+  ChangePasswordRequest,
+  LoginRequest,
+  SignupRequest,
+} from './types';
 
 /** A 401 INVALID_CREDENTIALS carries `fields.password`; a 400 carries a field map. */
 export async function login(
@@ -26,6 +32,11 @@ export async function changePassword(
   return unwrap(await apiClient().PATCH('/api/v1/auth/password', { body, signal }));
 }
 
+/** The identity providers the server is configured with: none means no provider button. */
+export async function authProviders({ signal }: RequestOptions = {}): Promise<AuthProviders> {
+  return unwrap(await apiClient().GET('/api/v1/auth/providers', { signal }));
+}
+
 /**
  * Ends the session on the server: `token` is revoked there. Passed explicitly, since the session
  * forgets it the moment the shopper signs out, before this request leaves.
@@ -41,10 +52,10 @@ export async function logout(token: string, { signal }: RequestOptions = {}): Pr
 
 /**
  * Where the browser goes (a full-page navigation, not a fetch) to sign in with the identity
- * provider; it comes back to `returnTo?token=<jwt>`.
+ * provider (OpenID Connect, run by the API); it comes back to `returnTo?token=<jwt>`.
  */
 export function identityProviderUrl(returnTo: string): string {
-  const url = new URL(`${apiBaseUrl()}/api/v1/auth/idp/authorize`);
+  const url = new URL(`${apiBaseUrl()}/api/v1/auth/oidc/authorize`);
   url.searchParams.set('returnTo', returnTo);
   return url.toString();
 }

@@ -261,7 +261,7 @@ describe('configuration', () => {
   it('builds the identity-provider URL on the API origin', () => {
     setup();
     expect(identityProviderUrl('https://shop.example/auth/callback')).toBe(
-      `${API}/api/v1/auth/idp/authorize?returnTo=${encodeURIComponent('https://shop.example/auth/callback')}`,
+      `${API}/api/v1/auth/oidc/authorize?returnTo=${encodeURIComponent('https://shop.example/auth/callback')}`,
     );
   });
 });

@@ -301,7 +301,7 @@ export interface paths {
     patch: operations['changePassword'];
     trace?: never;
   };
-  '/api/v1/auth/idp/authorize': {
+  '/api/v1/auth/providers': {
     parameters: {
       query?: never;
       header?: never;
@@ -309,15 +309,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Simulated identity provider, consent page
-     * @description A full-page browser navigation. Shows a small consent page; its form posts to
-     *     `/api/v1/auth/idp/consent`, which redirects to `returnTo?token=<jwt>`. The page sets the
-     *     cookie `lumen_idp` (HttpOnly, SameSite=Strict, path `/api/v1/auth/idp`, ten minutes) that
-     *     binds its single-use nonce to this browser. `returnTo` must equal a configured callback
-     *     URL exactly (the serving origin's `/auth/callback`, `IDP_CALLBACK_URLS`, and in
-     *     development the Vite origins).
+     * The identity providers a shopper can sign in with
+     * @description Empty when the server has no OpenID provider configured (`OIDC_ISSUER`, `OIDC_CLIENT_ID`,
+     *     `OIDC_CLIENT_SECRET`): the storefront then shows no provider button. Sign-in with a listed
+     *     provider is a full-page navigation to `startOidcSignIn`.
      */
-    get: operations['authorizeIdentityProvider'];
+    get: operations['listAuthProviders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -326,7 +323,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/auth/idp/consent': {
+  '/api/v1/auth/oidc/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start an OpenID Connect sign-in (full-page navigation)
+     * @description Redirects to the provider's authorization endpoint (authorization code with PKCE S256, a
+     *     fresh `state` and `nonce`). The flow is kept server-side, bound to this browser by the
+     *     cookie `lumen_oidc` (HttpOnly, SameSite=Lax, path `/api/v1/auth/oidc`, ten minutes). The
+     *     spec's entry path `/oauth2/authorization/google` on the same origin redirects here.
+     *     `returnTo` must equal a configured callback URL exactly (the serving origin's
+     *     `/auth/callback`, `IDP_CALLBACK_URLS`, and in development the Vite origins); without it,
+     *     the serving origin's `/auth/callback`.
+     */
+    get: operations['startOidcSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/oidc/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The provider returns here (redirect URI)
+     * @description Accepts the answer only for a flow this browser started (`state` and the `lumen_oidc`
+     *     cookie), exchanges the code with the PKCE verifier, validates the ID token (issuer,
+     *     audience, signature, expiry, `nonce`). The account is the one linked to the token's issuer
+     *     and subject. With none: an email nobody has (and the provider says `email_verified`) makes
+     *     a new account; an email that belongs to a password account shows a page asking for that
+     *     account's password (`linkOidcAccount`). Ends at `returnTo?token=<jwt>`. A shopper who
+     *     cancels at the provider goes back to the storefront's `/sign-in`.
+     */
+    get: operations['finishOidcSignIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/oidc/link': {
     parameters: {
       query?: never;
       header?: never;
@@ -335,8 +384,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Simulated identity provider, consent given */
-    post: operations['consentIdentityProvider'];
+    /**
+     * Link a provider identity to a password account (the linking page's form)
+     * @description Needs the account's password and the `lumen_oidc` cookie of the browser the linking page was
+     *     shown to. Five wrong passwords end the pending link. Then the provider's issuer and subject
+     *     sign into this account directly.
+     */
+    post: operations['linkOidcAccount'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1031,17 +1085,22 @@ export interface components {
       currentPassword: string;
       newPassword: string;
     };
-    IdentityConsent: {
-      /** Format: email */
-      email: string;
-      name: string;
-      /** Format: uri */
-      returnTo: string;
+    AuthProviders: {
+      providers: components['schemas']['AuthProvider'][];
+    };
+    AuthProvider: {
+      /** @example oidc */
+      id: string;
       /**
-       * @description The value the consent page put in its form: single-use, valid for ten minutes, and only
-       *     with the `lumen_idp` cookie of the browser that opened the page (no login CSRF).
+       * @description The provider's display name.
+       * @example Lumen ID
        */
-      nonce: string;
+      name: string;
+    };
+    OidcLinkForm: {
+      /** @description The linking page's single-use value (valid for ten minutes, this browser only). */
+      link: string;
+      password: string;
     };
     User: {
       userId: components['schemas']['Id'];
@@ -1985,11 +2044,32 @@ export interface operations {
       default: components['responses']['Unexpected'];
     };
   };
-  authorizeIdentityProvider: {
+  listAuthProviders: {
     parameters: {
-      query: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The configured providers (zero or one). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthProviders'];
+        };
+      };
+      default: components['responses']['Unexpected'];
+    };
+  };
+  startOidcSignIn: {
+    parameters: {
+      query?: {
         /** @description The storefront's `/auth/callback` URL, exactly as configured (no extra path or query). */
-        returnTo: string;
+        returnTo?: string;
       };
       header?: never;
       path?: never;
@@ -1997,21 +2077,91 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The consent page. */
+      /** @description To the provider's authorization endpoint. */
+      302: {
+        headers: {
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      /** @description No provider is configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      default: components['responses']['Unexpected'];
+    };
+  };
+  finishOidcSignIn: {
+    parameters: {
+      query?: {
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+        session_state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The linking page (the email belongs to an account with a password). */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /** @example <!doctype html><title>Sign in</title> */
           'text/html': string;
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description To `returnTo?token=<jwt>`, or to the storefront's `/sign-in` after a cancel. */
+      302: {
+        headers: {
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The flow is unknown, expired, from another browser, or the provider's answer failed validation. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description No provider is configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The email belongs to an account that has no password (it signs in another way). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };
-  consentIdentityProvider: {
+  linkOidcAccount: {
     parameters: {
       query?: never;
       header?: never;
@@ -2020,30 +2170,34 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/x-www-form-urlencoded': components['schemas']['IdentityConsent'];
+        'application/x-www-form-urlencoded': components['schemas']['OidcLinkForm'];
       };
     };
     responses: {
-      /** @description Back to the storefront with a token. */
+      /** @description Linked; to `returnTo?token=<jwt>`. */
       302: {
         headers: {
-          /** @description `returnTo?token=<jwt>` */
           Location?: string;
           [name: string]: unknown;
         };
         content?: never;
       };
-      400: components['responses']['BadRequest'];
-      /**
-       * @description The email belongs to an account with a password: the provider never signs into it. The
-       *     consent page again, with that message.
-       */
-      409: {
+      /** @description Wrong password (the page again, with the message), or the link expired. */
+      400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'text/html': string;
+        };
+      };
+      /** @description No provider is configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       default: components['responses']['Unexpected'];

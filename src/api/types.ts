@@ -26,6 +26,7 @@ export type Space = Schemas['Space'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type SignupRequest = Schemas['SignupRequest'];
 export type AuthToken = Schemas['AuthToken'];
+export type AuthProviders = Schemas['AuthProviders'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 
 export type User = Schemas['User'];

@@ -149,37 +149,7 @@ test('each protected page sends a visitor without a valid session to sign in, an
   await page.waitForURL((url) => url.pathname === '/account');
 });
 
-test('the identity provider signs a new shopper in and leaves no token behind', async ({
-  page,
-}) => {
-  const shopper = newShopper('idp');
-  await page.goto('/sign-in');
-
-  await page.getByTestId('identity-provider').click();
-  await page.getByRole('heading', { name: 'Sign in with Lumen ID' }).waitFor();
-  await page.getByLabel('Name', { exact: true }).fill('Idris Provider');
-  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  // Back on the shop's home page, signed in, with no token in the address.
-  await page.waitForURL((url) => url.pathname === '/');
-  await expectGreeting(page, 'Idris Provider');
-  expect(page.url()).not.toContain('token');
-
-  // Nor in the history: going back reaches the provider's page, not a URL with the token.
-  await page.goBack();
-  expect(page.url()).not.toContain('token=');
-  await page.goForward();
-  expect(page.url()).not.toContain('token=');
-  await page.goto('/account');
-  await expect(page.getByTestId('account-detail')).toContainText(shopper.email);
-
-  // A callback with a token that cannot be used says so, and the token leaves the address.
-  await page.goto('/auth/callback?token=not-a-token');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in did not complete');
-  expect(page.url()).not.toContain('token=');
-  await expectA11y(page, 'callback refused');
-});
+// Sign-in through the OpenID provider: oidc.e2e.ts.
 
 test('a guest cart joins the cart the shopper already had when signing in', async ({
   page,

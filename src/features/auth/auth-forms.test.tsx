@@ -8,15 +8,42 @@ import { SignInPage } from './sign-in-page';
 
 const LOGIN = 'POST /api/v1/auth/login';
 const SIGNUP = 'POST /api/v1/auth/signup';
+const PROVIDERS = 'GET /api/v1/auth/providers';
 
-/** The page inside the app's providers, a guest's session and router; the API answers `api`. */
+/**
+ * The page inside the app's providers, a guest's session and router; the API answers `api`
+ * (no identity provider configured unless it says otherwise).
+ */
 function renderPage(page: 'sign-in' | 'register', api: Routes = {}) {
   return renderApp({
     path: `/${page}`,
-    api,
+    api: { [PROVIDERS]: { providers: [] }, ...api },
     ui: page === 'sign-in' ? <SignInPage /> : <RegisterPage />,
   });
 }
+
+describe('the identity-provider button', () => {
+  it.each([
+    ['sign-in', 'Sign in with Lumen ID'],
+    ['register', 'Sign up with Lumen ID'],
+  ] as const)('shows on %s when the server lists a provider', async (page, text) => {
+    renderPage(page, { [PROVIDERS]: { providers: [{ id: 'oidc', name: 'Lumen ID' }] } });
+    const button = await screen.findByRole('link', { name: text }, { timeout: 10_000 });
+    expect(new URL(button.getAttribute('href') ?? '').pathname).toBe('/api/v1/auth/oidc/authorize');
+    expect(screen.getByText('Or used email')).toBeTruthy();
+  });
+
+  it.each(['sign-in', 'register'] as const)(
+    'is absent on %s when the server has no provider, and so is the divider',
+    async (page) => {
+      const { api } = renderPage(page);
+      await vi.waitFor(() => expect(api.callsTo(PROVIDERS)).toHaveLength(1));
+      await screen.findByRole('button', { name: page === 'sign-in' ? 'Sign in' : 'Sign up' });
+      expect(screen.queryByTestId('identity-provider')).toBeNull();
+      expect(screen.queryByText('Or used email')).toBeNull();
+    },
+  );
+});
 
 /** Types into a field (nothing for an empty value), leaves it and reads its message. */
 async function messageAfterBlur(

@@ -1,23 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { identityProviderUrl } from '../../api/auth';
+import { authQueries } from '../../api/auth.queries';
 import { buttonClassName } from '../../components/button';
 import { paths } from '../../components/paths';
 
 /**
- * The identity provider (spec §7): a full-page navigation to the API's authorize page, which
- * comes back to /auth/callback?token=…. A real link, because it leaves the app.
+ * The identity provider (spec §7): a full-page navigation to the API, which runs the OpenID
+ * Connect flow and comes back to /auth/callback?token=…. A real link, because it leaves the app.
+ * Shown, with the divider below it, only when the server has a provider configured
+ * (`GET /auth/providers`); while that is unknown or failed, the page offers the form alone.
  */
-export function IdentityProviderButton({ children }: { children: string }) {
+export function IdentityProviderChoice({
+  label,
+  divider,
+}: {
+  /** The button's text for the provider's display name, e.g. "Sign in with Lumen ID". */
+  label: (providerName: string) => string;
+  divider: string;
+}) {
+  const providers = useQuery(authQueries.providers());
+  const provider = providers.data?.providers[0];
+  if (!provider) return null;
   const returnTo = `${window.location.origin}${paths.authCallback()}`;
   return (
-    <a
-      href={identityProviderUrl(returnTo)}
-      data-testid="identity-provider"
-      className={buttonClassName({ visual: 'outline' }, css.raw({ w: 'full' }), undefined)}
-    >
-      <ProviderMark />
-      {children}
-    </a>
+    <>
+      <a
+        href={identityProviderUrl(returnTo)}
+        data-testid="identity-provider"
+        className={buttonClassName({ visual: 'outline' }, css.raw({ w: 'full' }), undefined)}
+      >
+        <ProviderMark />
+        {label(provider.name)}
+      </a>
+      <OrDivider>{divider}</OrDivider>
+    </>
   );
 }
 
@@ -36,7 +53,7 @@ function ProviderMark() {
 }
 
 /** The "Or used email" divider between the provider and the form (spec §2, text as written). */
-export function OrDivider({ children }: { children: string }) {
+function OrDivider({ children }: { children: string }) {
   return (
     <div
       className={css({

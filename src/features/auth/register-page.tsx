@@ -15,7 +15,7 @@ import { useSessionActor } from '../../session/session';
 import { AuthLayout, inlineLinkStyle } from './auth-layout';
 import { registerSchema, type RegisterValues } from './auth.schema';
 import { authToast } from './auth-toasts';
-import { IdentityProviderButton, OrDivider } from './identity-provider-button';
+import { IdentityProviderChoice } from './identity-provider-button';
 
 export const SIGN_UP_SUCCEEDED = 'Account created successfully!';
 export const SIGN_UP_FAILED = 'Sign up failed. Please check your details';
@@ -72,8 +72,7 @@ export function RegisterPage() {
       <PageTitle subtitle="Save your addresses, follow your orders and check out faster.">
         Create Your Account
       </PageTitle>
-      <IdentityProviderButton>Sign up with Lumen ID</IdentityProviderButton>
-      <OrDivider>Or used email</OrDivider>
+      <IdentityProviderChoice label={(name) => `Sign up with ${name}`} divider="Or used email" />
       <form
         noValidate
         aria-label="Create your account"

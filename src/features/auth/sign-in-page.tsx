@@ -16,7 +16,7 @@ import { useSessionActor } from '../../session/session';
 import { AuthLayout, inlineLinkStyle } from './auth-layout';
 import { signInSchema, type SignInValues } from './auth.schema';
 import { authToast } from './auth-toasts';
-import { IdentityProviderButton, OrDivider } from './identity-provider-button';
+import { IdentityProviderChoice } from './identity-provider-button';
 
 export const LOGIN_FAILED = 'Invalid email or password';
 export const LOGIN_SUCCEEDED = 'Log in successfully';
@@ -83,8 +83,7 @@ export function SignInPage() {
       <PageTitle subtitle="Sign in to see your orders and check out faster.">
         Welcome Back
       </PageTitle>
-      <IdentityProviderButton>Sign in with Lumen ID</IdentityProviderButton>
-      <OrDivider>Or used email</OrDivider>
+      <IdentityProviderChoice label={(name) => `Sign in with ${name}`} divider="Or used email" />
       <form
         noValidate
         aria-label="Sign in"

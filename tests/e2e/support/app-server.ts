@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type StartServerOptions } from '../../../server/src/main';
+import { randomBytes } from 'node:crypto';
+import { LOCAL_CLIENT_ID, startLocalProvider } from '../../../server/src/local-oidc/provider';
+import { oidcRedirectUris, startServer, type StartServerOptions } from '../../../server/src/main';
 import { createTestApi, type TestApi } from '../../support/test-api';
 import { distDir } from './paths';
 
@@ -31,14 +33,24 @@ export type StartAppOptions = {
 /** Cheap scrypt parameters, as the server tests use (server/test/test-server.ts). */
 export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
-/** The reference API on a free port with a fresh, freshly seeded database, serving dist/. */
+/**
+ * The reference API on a free port with a fresh, freshly seeded database, serving dist/, and the
+ * local OpenID provider beside it on another free port (as scripts/start.sh runs them).
+ */
 export async function startApp({
   faults = false,
   passwordHashParams = TEST_PASSWORD_HASH,
 }: StartAppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
   let problems: string[] = [];
+  const clientSecret = randomBytes(24).toString('base64url');
+  let apiConfig: Parameters<typeof oidcRedirectUris>[0] | null = null;
+  const provider = await startLocalProvider({
+    clientSecret,
+    redirectUris: () => (apiConfig ? oidcRedirectUris(apiConfig) : []),
+  });
   const server = await startServer({
+    oidc: { issuer: provider.issuer, clientId: LOCAL_CLIENT_ID, clientSecret },
     port: 0,
     dbFile: join(dataDir, 'shop.sqlite'),
     distDir,
@@ -60,6 +72,7 @@ export async function startApp({
     },
     onContractViolation: (message) => problems.push(`contract violation: ${message}`),
   });
+  apiConfig = server.config;
   const api = createTestApi(server.url);
   return {
     url: server.url,
@@ -76,6 +89,7 @@ export async function startApp({
     },
     close: async () => {
       await server.close();
+      await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

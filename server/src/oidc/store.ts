@@ -1,0 +1,188 @@
+// Server-side state of OpenID Connect sign-ins: flows in progress (state, nonce, PKCE verifier)
+// and pending links to password accounts. Both are single-use, short-lived, stored hashed where a
+// value is a key, and bound to the browser that started them through the lumen_oidc cookie
+// (HttpOnly, SameSite=Lax so the provider's top-level redirect back still carries it). A state
+// from another browser, a forged one, or one used before finds nothing: no login CSRF, no replay.
+import { createHash } from 'node:crypto';
+import { randomToken } from '../auth';
+import type { Db, Row } from '../db';
+
+export const FLOW_COOKIE = 'lumen_oidc';
+export const FLOW_COOKIE_PATH = '/api/v1/auth/oidc';
+export const FLOW_TTL_SECONDS = 10 * 60;
+/** Wrong passwords on one linking page before the link is dropped. */
+export const MAX_LINK_ATTEMPTS = 5;
+
+const BINDING = /^[A-Za-z0-9_-]{32,64}$/;
+
+export function digest(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/** The browser's binding from a Cookie header, when it has our shape. */
+export function bindingFromCookie(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === FLOW_COOKIE) {
+      const value = rest.join('=');
+      return BINDING.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function newBinding(): string {
+  return randomToken(32);
+}
+
+export function flowCookie(binding: string, secure: boolean): string {
+  return `${FLOW_COOKIE}=${binding}; Path=${FLOW_COOKIE_PATH}; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function expiry(now: Date): string {
+  return new Date(now.getTime() + FLOW_TTL_SECONDS * 1000).toISOString();
+}
+
+export interface FlowRow extends Row {
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  return_to: string;
+}
+
+export function saveFlow(
+  db: Db,
+  flow: {
+    state: string;
+    binding: string;
+    codeVerifier: string;
+    nonce: string;
+    redirectUri: string;
+    returnTo: string;
+  },
+  now: Date,
+): void {
+  db.transaction(() => {
+    db.run('DELETE FROM oidc_flows WHERE expires_at <= ?', [now.toISOString()]);
+    db.run(
+      `INSERT INTO oidc_flows (state_hash, binding_hash, code_verifier, nonce, redirect_uri, return_to, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        digest(flow.state),
+        digest(flow.binding),
+        flow.codeVerifier,
+        flow.nonce,
+        flow.redirectUri,
+        flow.returnTo,
+        expiry(now),
+      ],
+    );
+  });
+}
+
+/** Uses the flow up: found once, for the browser that started it, before it expires. */
+export function takeFlow(db: Db, state: string, binding: string | null, now: Date): FlowRow | null {
+  if (!binding) return null;
+  return db.transaction(() => {
+    const key = [digest(state), digest(binding), now.toISOString()];
+    const row = db.get<FlowRow>(
+      `SELECT code_verifier, nonce, redirect_uri, return_to FROM oidc_flows
+        WHERE state_hash = ? AND binding_hash = ? AND expires_at > ?`,
+      key,
+    );
+    if (row) db.run('DELETE FROM oidc_flows WHERE state_hash = ?', [key[0] ?? '']);
+    return row ?? null;
+  });
+}
+
+export interface LinkRow extends Row {
+  token_hash: string;
+  issuer: string;
+  subject: string;
+  user_id: number;
+  return_to: string;
+  attempts: number;
+}
+
+/** A pending link of a provider identity to a password account; answers the page's value. */
+export function createLink(
+  db: Db,
+  link: { binding: string; issuer: string; subject: string; userId: number; returnTo: string },
+  now: Date,
+): string {
+  const token = randomToken(32);
+  db.transaction(() => {
+    db.run('DELETE FROM oidc_links WHERE expires_at <= ?', [now.toISOString()]);
+    db.run(
+      `INSERT INTO oidc_links (token_hash, binding_hash, issuer, subject, user_id, return_to, attempts, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
+      [
+        digest(token),
+        digest(link.binding),
+        link.issuer,
+        link.subject,
+        link.userId,
+        link.returnTo,
+        expiry(now),
+      ],
+    );
+  });
+  return token;
+}
+
+/**
+ * Reserves one password try on a pending link before the password is checked, so parallel
+ * guesses cannot exceed the limit while hashes run. Null: unknown, expired, another browser's,
+ * or out of tries.
+ */
+export function reserveLinkAttempt(
+  db: Db,
+  token: string,
+  binding: string | null,
+  now: Date,
+): LinkRow | null {
+  if (!binding) return null;
+  return db.transaction(() => {
+    const row = db.get<LinkRow>(
+      `SELECT token_hash, issuer, subject, user_id, return_to, attempts FROM oidc_links
+        WHERE token_hash = ? AND binding_hash = ? AND expires_at > ? AND attempts < ?`,
+      [digest(token), digest(binding), now.toISOString(), MAX_LINK_ATTEMPTS],
+    );
+    if (!row) return null;
+    db.run('UPDATE oidc_links SET attempts = attempts + 1 WHERE token_hash = ?', [row.token_hash]);
+    return { ...row, attempts: row.attempts + 1 };
+  });
+}
+
+/** After a wrong password: answers the tries left; at 0 the link is gone. */
+export function triesLeft(db: Db, link: LinkRow): number {
+  const left = MAX_LINK_ATTEMPTS - link.attempts;
+  if (left <= 0) db.run('DELETE FROM oidc_links WHERE token_hash = ?', [link.token_hash]);
+  return Math.max(0, left);
+}
+
+export function dropLink(db: Db, link: LinkRow): void {
+  db.run('DELETE FROM oidc_links WHERE token_hash = ?', [link.token_hash]);
+}
+
+/** The account signed into by a provider's issuer and subject, if linked. */
+export function userIdForIdentity(db: Db, issuer: string, subject: string): number | null {
+  return (
+    db.get<{ user_id: number }>(
+      'SELECT user_id FROM user_identities WHERE issuer = ? AND subject = ?',
+      [issuer, subject],
+    )?.user_id ?? null
+  );
+}
+
+export function linkIdentity(
+  db: Db,
+  identity: { issuer: string; subject: string; userId: number },
+  now: Date,
+): void {
+  db.run(
+    `INSERT INTO user_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (issuer, subject) DO NOTHING`,
+    [identity.issuer, identity.subject, identity.userId, now.toISOString()],
+  );
+}

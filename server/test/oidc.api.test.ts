@@ -1,0 +1,443 @@
+// OpenID Connect sign-in (issue 15): the API as a relying party against the local provider
+// (oidc-provider), driven as a browser would: redirects followed by hand, cookies kept per jar.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startLocalProvider,
+  type DemoIdentity,
+  type LocalProvider,
+} from '../src/local-oidc/provider';
+import { oidcFromEnv, oidcRedirectUris } from '../src/main';
+import { DEMO, startTestServer, type TestServer } from './test-server';
+
+const CLIENT_ID = 'lumen-storefront';
+const CLIENT_SECRET = 'a-test-client-secret-of-enough-length';
+const DEV_CALLBACK = 'http://localhost:5173/auth/callback';
+
+/** One browser: its cookies (names are unique across the two servers here) and its requests. */
+class Browser {
+  private jar = new Map<string, string>();
+
+  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = {};
+    if (this.jar.size > 0)
+      headers.Cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    let body: string | undefined;
+    if (init.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const res = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined ? { body } : {}),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const gone = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (gone || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const location = res.headers.get('location');
+    return {
+      status: res.status,
+      location: location ? new URL(location, url).toString() : null,
+      text: await res.text(),
+      url,
+      cookies: res.headers.getSetCookie(),
+      csp: res.headers.get('content-security-policy'),
+    };
+  }
+
+  /** Follows redirects from `url` until an answer is not one, or leads to `stopAt`. */
+  async follow(url: string, stopAt: (next: string) => boolean) {
+    let answer = await this.request(url);
+    for (let hops = 0; hops < 10 && answer.location && !stopAt(answer.location); hops += 1) {
+      answer = await this.request(answer.location);
+    }
+    return answer;
+  }
+}
+
+type Answer = Awaited<ReturnType<Browser['request']>>;
+
+let provider: LocalProvider;
+let server: TestServer;
+let identities: DemoIdentity[];
+
+function identity(id: string, email: string, emailVerified = true, name = 'Test Person') {
+  return { id, email, emailVerified, name };
+}
+
+beforeAll(async () => {
+  identities = [
+    identity('sub-new', 'new.person@idp.test', true, 'New Person'),
+    identity('sub-demo', DEMO.email),
+    identity('sub-unverified', 'unverified@idp.test', false),
+    identity('sub-shared-1', 'shared@idp.test'),
+    identity('sub-shared-2', 'shared@idp.test'),
+    identity('sub-mover', 'mover@idp.test'),
+    identity('sub-lock', DEMO.email),
+    identity('sub-pkce', 'pkce@idp.test'),
+    identity('sub-signup', 'signup-later@idp.test'),
+  ];
+  let config: TestServer['config'] | null = null;
+  provider = await startLocalProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: () => (config ? oidcRedirectUris(config) : []),
+    identities,
+  });
+  server = await startTestServer({
+    oidc: { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+  });
+  config = server.config;
+});
+
+afterAll(async () => {
+  await server.dispose();
+  await provider.close();
+});
+
+const callback = () => `${server.url}/auth/callback`;
+const isShop = (next: string) => next.startsWith(server.url) && !next.includes('/api/v1/');
+
+/** From the shop's start endpoint to the provider's page (the interaction). */
+async function toProviderPage(browser: Browser): Promise<Answer> {
+  const page = await browser.follow(`${server.url}/api/v1/auth/oidc/authorize`, () => false);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain('Sign in with Lumen ID');
+  return page;
+}
+
+/** Chooses an identity on the provider's page; stops at our callback (not requested yet). */
+async function chooseIdentity(browser: Browser, page: Answer, id: string): Promise<string> {
+  const answer = await browser.request(`${page.url}/login`, { form: { identity: id } });
+  let next = answer.location;
+  for (let hops = 0; next && !next.includes('/api/v1/auth/oidc/callback') && hops < 5; hops += 1) {
+    next = (await browser.request(next)).location;
+  }
+  if (!next) throw new Error('the provider did not come back to the shop');
+  return next;
+}
+
+/** The whole sign-in as one browser: start, choose, come back. */
+async function signIn(browser: Browser, id: string): Promise<Answer> {
+  const page = await toProviderPage(browser);
+  const back = await chooseIdentity(browser, page, id);
+  return browser.request(back);
+}
+
+function tokenOf(answer: Answer): string | null {
+  if (answer.status !== 302 || !answer.location) return null;
+  const target = new URL(answer.location);
+  return target.origin + target.pathname === callback() ? target.searchParams.get('token') : null;
+}
+
+async function userOf(token: string) {
+  const res = await server.api<{ userId: number; email: string; username: string }>(
+    'GET',
+    '/account/user',
+    { token },
+  );
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+function linkValue(page: Answer): string {
+  const value = /name="link" value="([^"]+)"/.exec(page.text)?.[1];
+  if (!value) throw new Error(`no linking form in: ${page.text.slice(0, 200)}`);
+  return value;
+}
+
+describe('configuration', () => {
+  it('needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together', () => {
+    expect(oidcFromEnv({})).toBeNull();
+    expect(() => oidcFromEnv({ OIDC_ISSUER: 'https://id.example' })).toThrow(/together/);
+    expect(
+      oidcFromEnv({
+        OIDC_ISSUER: 'https://id.example',
+        OIDC_CLIENT_ID: 'shop',
+        OIDC_CLIENT_SECRET: 's',
+      }),
+    ).toMatchObject({ issuer: 'https://id.example', clientId: 'shop', clientSecret: 's' });
+  });
+
+  it('without a provider: none listed, no flow, and the simulator is gone', async () => {
+    const plain = await startTestServer();
+    try {
+      const providers = await plain.api('GET', '/auth/providers');
+      expect(providers.status).toBe(200);
+      expect(providers.body).toEqual({ providers: [] });
+      expect((await plain.api('GET', '/auth/oidc/authorize')).status).toBe(404);
+      const entry = await fetch(`${plain.url}/oauth2/authorization/google`, { redirect: 'manual' });
+      expect(entry.status).not.toBe(302);
+      for (const path of ['/api/v1/auth/idp/authorize?returnTo=x', '/api/v1/auth/idp/consent'])
+        expect((await fetch(`${plain.url}${path}`, { redirect: 'manual' })).status).toBe(404);
+      expect(plain.violations).toEqual([]);
+    } finally {
+      await plain.dispose();
+    }
+  });
+
+  it('with a provider: it is listed, and the spec entry path starts the same flow', async () => {
+    const providers = await server.api('GET', '/auth/providers');
+    expect(providers.body).toEqual({ providers: [{ id: 'oidc', name: 'Lumen ID' }] });
+    const entry = await new Browser().request(`${server.url}/oauth2/authorization/google`);
+    expect(entry.status).toBe(302);
+    expect(entry.location).toBe(`${server.url}/api/v1/auth/oidc/authorize`);
+  });
+});
+
+describe('the authorization request', () => {
+  it('carries PKCE (S256), state and nonce, and sets the HttpOnly flow cookie', async () => {
+    const answer = await new Browser().request(`${server.url}/api/v1/auth/oidc/authorize`);
+    expect(answer.status).toBe(302);
+    const to = new URL(answer.location ?? '');
+    expect(to.origin).toBe(provider.issuer);
+    expect(to.searchParams.get('response_type')).toBe('code');
+    expect(to.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(to.searchParams.get('redirect_uri')).toBe(`${server.url}/api/v1/auth/oidc/callback`);
+    expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(to.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(to.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(to.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(to.searchParams.get('scope')).toBe('openid email profile');
+    expect(answer.cookies).toEqual([
+      expect.stringMatching(
+        /^lumen_oidc=[A-Za-z0-9_-]{43}; Path=\/api\/v1\/auth\/oidc; Max-Age=600; HttpOnly; SameSite=Lax$/,
+      ),
+    ]);
+    const stored = server.db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM oidc_flows WHERE state_hash = ?',
+      [to.searchParams.get('state') ?? ''],
+    );
+    expect(stored?.n).toBe(0); // stored hashed, never as sent
+  });
+
+  const start = (target: TestServer, returnTo: string) =>
+    target.api('GET', `/auth/oidc/authorize?returnTo=${encodeURIComponent(returnTo)}`);
+
+  it('returns only to a configured callback address, exactly', async () => {
+    for (const returnTo of [
+      'https://evil.example/auth/callback',
+      `${DEV_CALLBACK}?from=idp`,
+      `${DEV_CALLBACK}/`,
+      `${DEV_CALLBACK}#x`,
+      'http://localhost:5173/account',
+      'http://localhost:5173/evil/auth/callback',
+      'http://localhost:5174/auth/callback',
+      'http://user:pw@localhost:5173/auth/callback',
+      'javascript:alert(1)',
+    ]) {
+      const res = await start(server, returnTo);
+      expect(res.status, returnTo).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { returnTo: expect.any(String) },
+      });
+    }
+    expect((await start(server, `${server.url}/auth/callback`)).status).toBe(302);
+    expect((await start(server, DEV_CALLBACK)).status).toBe(302);
+  });
+
+  it('allows the development origins only in development', async () => {
+    const production = await startTestServer({
+      development: false,
+      idpCallbackUrls: ['https://shop.example/auth/callback'],
+      oidc: { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    });
+    try {
+      expect((await start(production, DEV_CALLBACK)).status).toBe(400);
+      expect((await start(production, 'https://shop.example/auth/callback')).status).toBe(302);
+      expect((await start(production, `${production.url}/auth/callback`)).status).toBe(302);
+    } finally {
+      await production.dispose();
+    }
+  });
+});
+
+describe('the callback', () => {
+  it('signs a new shopper in, keyed by issuer and subject, and again into the same account', async () => {
+    const browser = new Browser();
+    const first = await signIn(browser, 'sub-new');
+    const token = tokenOf(first);
+    expect(token).toBeTruthy();
+    const user = await userOf(token ?? '');
+    expect(user).toMatchObject({ email: 'new.person@idp.test', username: 'New Person' });
+    expect(
+      server.db.get('SELECT user_id FROM user_identities WHERE issuer = ? AND subject = ?', [
+        provider.issuer,
+        'sub-new',
+      ]),
+    ).toEqual({ user_id: user.userId });
+
+    const again = tokenOf(await signIn(new Browser(), 'sub-new'));
+    expect((await userOf(again ?? '')).userId).toBe(user.userId);
+    // An account made from a provider has no password to sign in with.
+    const password = await server.api('POST', '/auth/login', {
+      body: { loginInput: 'new.person@idp.test', password: 'anything' },
+    });
+    expect(password.status).toBe(401);
+  });
+
+  it('follows the subject, not the email: a changed email still opens the same account', async () => {
+    const first = tokenOf(await signIn(new Browser(), 'sub-mover'));
+    const before = await userOf(first ?? '');
+    const mover = identities.find((i) => i.id === 'sub-mover');
+    if (mover) mover.email = 'moved@idp.test';
+    const second = tokenOf(await signIn(new Browser(), 'sub-mover'));
+    expect((await userOf(second ?? '')).userId).toBe(before.userId);
+  });
+
+  it('never signs another subject into an account by its email', async () => {
+    const owner = tokenOf(await signIn(new Browser(), 'sub-shared-1'));
+    expect(owner).toBeTruthy();
+    const other = await signIn(new Browser(), 'sub-shared-2');
+    expect(tokenOf(other)).toBeNull();
+    expect(other.status).toBe(409);
+    expect(other.text).toContain('already belongs to an account that signs in another way');
+  });
+
+  it('opens nothing for an email the provider has not verified', async () => {
+    const answer = await signIn(new Browser(), 'sub-unverified');
+    expect(tokenOf(answer)).toBeNull();
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('has not confirmed your email address');
+    expect(server.db.get('SELECT id FROM users WHERE email = ?', ['unverified@idp.test'])).toBe(
+      undefined,
+    );
+  });
+
+  it('refuses a forged state, a state from another browser, and a replay', async () => {
+    const browser = new Browser();
+    const page = await toProviderPage(browser);
+    const back = await chooseIdentity(browser, page, 'sub-new');
+    const forged = new URL(back);
+    forged.searchParams.set('state', 'forged-state-value-0123456789');
+    const refused = await browser.request(forged.toString());
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('This sign-in has expired or was started in another browser');
+    expect(tokenOf(refused)).toBeNull();
+
+    // Another browser, with a flow cookie of its own (an attacker's login-CSRF link).
+    const other = new Browser();
+    await other.request(`${server.url}/api/v1/auth/oidc/authorize`);
+    const elsewhere = await other.request(back);
+    expect(elsewhere.status).toBe(400);
+    expect(tokenOf(elsewhere)).toBeNull();
+
+    // The real answer in the browser that started it still works, once.
+    expect(tokenOf(await browser.request(back))).toBeTruthy();
+    const replay = await browser.request(back);
+    expect(replay.status).toBe(400);
+    expect(tokenOf(replay)).toBeNull();
+  });
+
+  it('refuses the code when the PKCE verifier does not match (the provider checks it)', async () => {
+    const browser = new Browser();
+    const page = await toProviderPage(browser);
+    const back = await chooseIdentity(browser, page, 'sub-pkce');
+    server.db.run("UPDATE oidc_flows SET code_verifier = 'x' || code_verifier");
+    const answer = await browser.request(back);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('did not complete the sign-in');
+    expect(tokenOf(answer)).toBeNull();
+  });
+
+  it('refuses an ID token whose nonce is not the one this flow sent', async () => {
+    const browser = new Browser();
+    const page = await toProviderPage(browser);
+    const back = await chooseIdentity(browser, page, 'sub-pkce');
+    server.db.run("UPDATE oidc_flows SET nonce = 'another-nonce-0123456789'");
+    const answer = await browser.request(back);
+    expect(answer.status).toBe(400);
+    expect(tokenOf(answer)).toBeNull();
+  });
+
+  it('goes back to the shop sign-in when the shopper cancels at the provider', async () => {
+    const browser = new Browser();
+    const page = await toProviderPage(browser);
+    expect(page.text).toContain('Cancel and go back to Lumen Roastery');
+    const cancelled = await browser.request(`${page.url}/abort`, { form: {} });
+    const end = await browser.follow(cancelled.location ?? '', isShop);
+    expect(end.location).toBe(`${server.url}/sign-in`);
+  });
+
+  it('leaves an email a provider account took to that account: sign-up says it exists', async () => {
+    expect(tokenOf(await signIn(new Browser(), 'sub-signup'))).toBeTruthy();
+    const res = await server.api('POST', '/auth/signup', {
+      body: { username: 'late-shopper', email: 'signup-later@idp.test', password: 'secret123' },
+    });
+    expect(res.text).toContain('An account with this email already exists');
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('linking to a password account', () => {
+  it('needs that account’s password once, then signs in directly', async () => {
+    const browser = new Browser();
+    const page = await signIn(browser, 'sub-demo');
+    expect(page.status).toBe(200);
+    expect(tokenOf(page)).toBeNull();
+    expect(page.text).toContain('Link your account');
+    expect(page.text).not.toMatch(/<script/);
+    expect(page.cookies).toEqual([]);
+    expect(page.csp).toContain("default-src 'none'");
+    expect(page.csp).toContain("frame-ancestors 'none'");
+    const link = linkValue(page);
+
+    const linkUrl = `${server.url}/api/v1/auth/oidc/link`;
+    // Another browser cannot use this page's value, even with the password.
+    const stolen = await new Browser().request(linkUrl, {
+      form: { link, password: DEMO.password },
+    });
+    expect(stolen.status).toBe(400);
+    expect(tokenOf(stolen)).toBeNull();
+
+    const wrong = await browser.request(linkUrl, { form: { link, password: 'not-it' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('That password is not right.');
+    expect(tokenOf(wrong)).toBeNull();
+
+    const right = await browser.request(linkUrl, { form: { link, password: DEMO.password } });
+    const token = tokenOf(right);
+    expect(token).toBeTruthy();
+    expect((await userOf(token ?? '')).email).toBe(DEMO.email);
+
+    // The page is used up, and the identity now signs straight in.
+    expect(
+      (await browser.request(linkUrl, { form: { link, password: DEMO.password } })).status,
+    ).toBe(400);
+    const direct = tokenOf(await signIn(new Browser(), 'sub-demo'));
+    expect((await userOf(direct ?? '')).email).toBe(DEMO.email);
+  });
+
+  it('drops the link after five wrong passwords', async () => {
+    const browser = new Browser();
+    const link = linkValue(await signIn(browser, 'sub-lock'));
+    const linkUrl = `${server.url}/api/v1/auth/oidc/link`;
+    const tries = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        browser.request(linkUrl, { form: { link, password: 'guess' } }),
+      ),
+    );
+    expect(tries.every((t) => t.status === 400)).toBe(true);
+    expect(
+      tries.filter((t) => t.text.includes('Too many wrong passwords')).length,
+    ).toBeGreaterThanOrEqual(1);
+    const after = await browser.request(linkUrl, { form: { link, password: DEMO.password } });
+    expect(after.status).toBe(400);
+    expect(tokenOf(after)).toBeNull();
+  });
+});
+
+describe('contract', () => {
+  it('every answer matched openapi.yaml and nothing failed on the server', () => {
+    expect(server.violations).toEqual([]);
+    expect(server.errors).toEqual([]);
+  });
+});
