@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer, type Routes } from '../../../tests/support/fake-api';
@@ -27,7 +27,10 @@ describe('the identity-provider button', () => {
     ['sign-in', 'Sign in with Lumen ID'],
     ['register', 'Sign up with Lumen ID'],
   ] as const)('shows on %s when the server lists a provider', async (page, text) => {
-    renderPage(page, { [PROVIDERS]: { providers: [{ id: 'oidc', name: 'Lumen ID' }] } });
+    // The sign-in page suspends while the session actor loads: let React finish inside act.
+    await act(async () => {
+      renderPage(page, { [PROVIDERS]: { providers: [{ id: 'oidc', name: 'Lumen ID' }] } });
+    });
     const button = await screen.findByRole('link', { name: text }, { timeout: 10_000 });
     expect(new URL(button.getAttribute('href') ?? '').pathname).toBe('/api/v1/auth/oidc/authorize');
     expect(screen.getByText('Or used email')).toBeTruthy();
