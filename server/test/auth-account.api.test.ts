@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signToken } from '../src/auth';
 import { sampleAddress } from '../../tests/fixtures/checkout';
-import { DEMO, login, signup, startTestServer, type Schemas, type TestServer } from './test-server';
+import { DEMO, login, signup, testServerForSuite, type Schemas } from './test-server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  expect(server.violations).toEqual([]);
-  expect(server.errors).toEqual([]);
-  await server.dispose();
-});
+const server = testServerForSuite();
 
 function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup, startTestServer, type Schemas, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { signup, testServerForSuite, type Schemas } from './test-server';
 
 type Cart = Schemas['Cart'];
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  expect(server.violations).toEqual([]);
-  expect(server.errors).toEqual([]);
-  await server.dispose();
-});
+const server = testServerForSuite();
 
 describe('guest cart', () => {
   it('starts empty, then the first add creates a cart with a token', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleAddress } from '../../tests/fixtures/checkout';
 import {
   CARD_DECLINED,
@@ -7,22 +7,11 @@ import {
   newKey,
   orderBody,
   signup,
-  startTestServer,
+  testServerForSuite,
   type Schemas,
-  type TestServer,
 } from './test-server';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  expect(server.violations).toEqual([]);
-  expect(server.errors).toEqual([]);
-  await server.dispose();
-});
+const server = testServerForSuite();
 
 async function stockOf(productId: number): Promise<number> {
   const res = await server.api<Schemas['Product']>('GET', `/products/detail/${productId}`);

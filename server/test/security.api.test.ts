@@ -14,6 +14,7 @@ import {
   orderBody,
   signup,
   startTestServer,
+  testServerForSuite,
   TEST_PASSWORD_HASH,
   type ApiAnswer,
   type Schemas,
@@ -44,15 +45,7 @@ async function stockOf(server: TestServer, productId: number): Promise<number> {
 }
 
 describe('security', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    expect(server.violations).toEqual([]);
-    expect(server.errors).toEqual([]);
-    await server.dispose();
-  });
+  const server = testServerForSuite();
 
   // The identity provider's checks (state, nonce, PKCE, return address): oidc.api.test.ts.
 

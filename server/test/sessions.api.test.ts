@@ -1,19 +1,11 @@
 // Issue 15: sessions end on the server. Each test failed on the code before its fix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, signup, startTestServer, type Schemas, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { login, signup, startTestServer, testServerForSuite, type Schemas } from './test-server';
 
 const PASSWORD = 'secret123';
 
 describe('sessions end on the server', { timeout: 30_000 }, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    expect(server.violations).toEqual([]);
-    expect(server.errors).toEqual([]);
-    await server.dispose();
-  });
+  const server = testServerForSuite();
 
   it('POST /auth/logout revokes that token, and only that one', async () => {
     const { email, token } = await signup(server.api);

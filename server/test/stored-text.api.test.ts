@@ -1,17 +1,9 @@
 // Issue 15: stored text is never silently altered. Each test failed on the code before its fix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup, startTestServer, type Schemas, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { signup, testServerForSuite, type Schemas } from './test-server';
 
 describe('stored text', { timeout: 30_000 }, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    expect(server.violations).toEqual([]);
-    expect(server.errors).toEqual([]);
-    await server.dispose();
-  });
+  const server = testServerForSuite();
 
   it('refuses a NUL (or any control character) with a 400 and a field message', async () => {
     const email = `nul-${Date.now()}@lumen.test`;

@@ -1,4 +1,5 @@
 // Test support: an in-process server on a free port with its own temporary database file.
+import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,24 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test server for the enclosing file or describe block: started before its tests and, after
+ * them, checked for answers that broke openapi.yaml and for logged server errors, then disposed.
+ * The object returned is filled in when the server has started (use it inside tests and hooks).
+ */
+export function testServerForSuite(options: StartTestServerOptions = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(options));
+  });
+  afterAll(async () => {
+    expect(server.violations).toEqual([]);
+    expect(server.errors).toEqual([]);
+    await server.dispose();
+  });
+  return server;
 }
 
 export const DEMO = { email: 'demo@lumen.test', password: 'coffee123' };
