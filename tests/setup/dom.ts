@@ -1,6 +1,11 @@
 // Setup for the `dom` vitest project (jsdom), after tests/setup/console.ts.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait for the state itself; 1 s (the default) is shorter than a lazily loaded
+// page's first import takes on a loaded 2-core machine (layout's aria-current test failed so in a
+// gate run beside a second e2e run). A passing wait still returns as soon as the state is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; react-hot-toast reads prefers-reduced-motion and the theme reads
 // prefers-color-scheme. Tests that need a specific answer can override it with vi.spyOn.
