@@ -5,6 +5,7 @@ import type { Product } from '../../api/types';
 import { useCartFlow } from '../../components/cart-flow';
 import { routePatterns } from '../../components/paths';
 import { emptyCart } from '../../../tests/fixtures/cart';
+import { sampleProduct } from '../../../tests/fixtures/products';
 import { errorAnswer, inTurn, type Routes } from '../../../tests/support/fake-api';
 import { renderApp } from '../../../tests/support/render-app';
 import { ProductPage } from './product-page';
@@ -13,20 +14,8 @@ const DETAIL = 'GET /api/v1/products/detail/{productId}';
 const RELATED = 'GET /api/v1/products/related';
 const ADD = 'POST /api/v1/cart/items';
 
-const CAPPUCINO: Product = {
-  productId: 3,
-  name: 'cappucino',
-  price: 5,
-  oldPrice: 6,
-  description: 'Equal parts espresso, steamed milk and microfoam.',
-  category: 'coffee_baverage',
-  quantity: 4,
-  isAvailableAtWeb: true,
-  images: [
-    { productImageId: 31, imageUrl: '/images/products/3-2.svg', isMain: false },
-    { productImageId: 30, imageUrl: '/images/products/3-1.svg', isMain: true },
-  ],
-};
+// Product 3 as the seed has it (tests/fixtures/products.ts).
+const CAPPUCINO: Product = sampleProduct;
 
 function CartView() {
   return <p data-testid="cart-view">{useCartFlow().view}</p>;
