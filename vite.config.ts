@@ -49,6 +49,9 @@ export default defineConfig({
     },
   },
   test: {
+    // One test file per core (Vitest's default in a run is one fewer: a single worker here, which
+    // left one of the two cores idle for half the unit phase).
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,

@@ -3,7 +3,7 @@
 import { expectA11y } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-test('expectA11y judges colours only once a theme change has finished fading', async ({ page }) => {
+test('expectA11y judges the theme’s final colours, never a fade', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // A note whose text colour follows the theme after a 5 s fade (a toast or a button does the
@@ -19,7 +19,7 @@ test('expectA11y judges colours only once a theme change has finished fading', a
     note.textContent = 'A note that fades with the theme';
     document.body.prepend(note);
   });
-  // Light (checked first) is dark grey on white; dark is white on black once the fade is over.
+  // Light (checked first) is dark grey on white; dark is white on black, as after the fade.
   await expectA11y(page, 'a note fading with the theme');
 });
 

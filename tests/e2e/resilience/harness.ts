@@ -80,8 +80,11 @@ export async function replay(
 ): Promise<void> {
   const context: JourneyContext = { page, app, memo: {} };
   const browserContext = page.context();
-  // Requests that leave while the network is down (a refetch racing the drop) get no answer.
-  if (situation === 'offline') expectedHttpErrors.push({ status: 0, path: /^\/api\/v1\// });
+  // Requests that leave while the network is down get no answer: a refetch racing the drop, or
+  // a product's picture scrolled into view (lazily loaded) on a slow machine.
+  if (situation === 'offline') {
+    expectedHttpErrors.push({ status: 0, path: /^\/(?:api\/v1|images)\// });
+  }
   if (situation === 'slow device') {
     const cdp = await browserContext.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
