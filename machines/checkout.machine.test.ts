@@ -118,6 +118,28 @@ describe('checkout machine', () => {
     expect(actor.getSnapshot().context.detailsRejected).toBe(false);
   });
 
+  it('opens step 1 with the method the server cart already holds (a reload, another tab)', () => {
+    const { actor, effects } = start();
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 2, shipMethodId: 2 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    expect(actor.getSnapshot().context.shipMethodId).toBe(2);
+    // Already the cart's: Next goes on to Payment without storing it again.
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('paying');
+    expect(effects.clearShipping).not.toHaveBeenCalled();
+  });
+
+  it('Back from step 1 forgets the cart’s method too: step 1 opens with none chosen', () => {
+    const { actor, effects } = start();
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 2, shipMethodId: 2 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    actor.send({ type: 'checkout.back' });
+    expect(effects.clearShipping).toHaveBeenCalledTimes(1);
+    // The cleared cart has not come back yet when the details are sent again.
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+  });
+
   it('asks for a shipping method when Next is pressed without one', async () => {
     const { actor } = await toShipping();
     actor.send({ type: 'checkout.next' });

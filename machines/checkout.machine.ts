@@ -24,10 +24,15 @@ export type CheckoutContext = {
   detailsRejected: boolean;
   /** Next was pressed on step 1 with no method chosen. */
   shippingRequired: boolean;
+  /**
+   * The method the server's cart holds (chosen before a reload, or in another tab): step 1
+   * opens with it chosen, since the cart's totals already count it.
+   */
+  cartShipMethodId: number | null;
 };
 
 export type CheckoutEvent =
-  | { type: 'checkout.cartUpdated'; itemCount: number }
+  | { type: 'checkout.cartUpdated'; itemCount: number; shipMethodId?: number | null }
   | { type: 'checkout.detailsSubmitted'; details: CheckoutDetails }
   | { type: 'checkout.detailsRejected' }
   | { type: 'checkout.shippingChosen'; methodId: number }
@@ -73,6 +78,15 @@ export const checkoutMachine = setup({
         : {},
     ),
     rejectDetails: assign({ detailsRejected: true }),
+    recordCart: assign(({ event }) =>
+      event.type === 'checkout.cartUpdated' ? { cartShipMethodId: event.shipMethodId ?? null } : {},
+    ),
+    // Step 1 shows what the cart already holds, unless the shopper chose in this visit.
+    adoptCartShipMethod: assign(({ context }) =>
+      context.shipMethodId === null && context.cartShipMethodId !== null
+        ? { shipMethodId: context.cartShipMethodId, savedShipMethodId: context.cartShipMethodId }
+        : {},
+    ),
     // Shown as chosen at once; put back if the server refuses it.
     chooseShipMethod: assign(({ context, event }) =>
       event.type === 'checkout.shippingChosen'
@@ -88,6 +102,7 @@ export const checkoutMachine = setup({
     forgetShipMethod: assign({
       shipMethodId: null,
       savedShipMethodId: null,
+      cartShipMethodId: null, // cleared on the server too (clearShipping)
       shippingRequired: false,
     }),
     requireShipping: assign({ shippingRequired: true }),
@@ -107,29 +122,39 @@ export const checkoutMachine = setup({
     savedShipMethodId: null,
     detailsRejected: false,
     shippingRequired: false,
+    cartShipMethodId: null,
   },
   initial: 'loadingCart',
   states: {
     loadingCart: {
       on: {
         'checkout.cartUpdated': [
-          { guard: 'cartIsEmpty', target: 'emptyCart' },
-          { target: 'enteringDetails' },
+          { guard: 'cartIsEmpty', target: 'emptyCart', actions: 'recordCart' },
+          { target: 'enteringDetails', actions: 'recordCart' },
         ],
         'checkout.back': { actions: 'closeCheckout' },
       },
     },
     emptyCart: {
       on: {
-        'checkout.cartUpdated': { guard: 'cartHasItems', target: 'enteringDetails' },
+        'checkout.cartUpdated': [
+          { guard: 'cartHasItems', target: 'enteringDetails', actions: 'recordCart' },
+          { actions: 'recordCart' },
+        ],
         'checkout.back': { actions: 'closeCheckout' },
       },
     },
     enteringDetails: {
       tags: ['step-details'],
       on: {
-        'checkout.cartUpdated': { guard: 'cartIsEmpty', target: 'emptyCart' },
-        'checkout.detailsSubmitted': { target: 'choosingShipping', actions: 'recordDetails' },
+        'checkout.cartUpdated': [
+          { guard: 'cartIsEmpty', target: 'emptyCart', actions: 'recordCart' },
+          { actions: 'recordCart' },
+        ],
+        'checkout.detailsSubmitted': {
+          target: 'choosingShipping',
+          actions: ['recordDetails', 'adoptCartShipMethod'],
+        },
         'checkout.detailsRejected': { actions: ['rejectDetails', 'focusFirstInvalidField'] },
         'checkout.back': { actions: 'closeCheckout' },
       },
@@ -137,7 +162,10 @@ export const checkoutMachine = setup({
     choosingShipping: {
       tags: ['step-shipping'],
       on: {
-        'checkout.cartUpdated': { guard: 'cartIsEmpty', target: 'emptyCart' },
+        'checkout.cartUpdated': [
+          { guard: 'cartIsEmpty', target: 'emptyCart', actions: 'recordCart' },
+          { actions: 'recordCart' },
+        ],
         'checkout.back': {
           target: 'enteringDetails',
           actions: ['forgetShipMethod', 'clearShipping'],

@@ -2,11 +2,12 @@
 // situations by the resilience harness (tests/e2e/resilience/harness.ts): 3 journeys x 4
 // situations = 12 named tests.
 import { expectGreeting, newShopper, registerThroughApi, signInWithForm } from './support/accounts';
-import { arrangeCart, fillDetails, shopper } from './support/checkout';
+import { arrangeCart, fillCard, fillDetails, shopper } from './support/checkout';
 import { expect, test, type Page } from './support/fixtures';
 import { resilienceTests, type Journey, type JourneyContext } from './resilience/harness';
 
-// Seed (server/src/seed-catalogue.ts): cappucino $5, milk coffee regal $5.
+// Seed (server/src/seed-catalogue.ts): cappucino $5, milk coffee regal $5 (CASHBACK25 takes
+// $2.50 off it).
 const CAPPUCINO = 3;
 const MILK_COFFEE = 5;
 
@@ -122,10 +123,40 @@ const guestFillsTheCart: Journey = {
   ],
 };
 
+/** The drawer's promo chip once CASHBACK25 ($2.50 off milk coffee) is applied. */
+async function expectPromoInDrawer(page: Page) {
+  await ensureDrawerOpen(page);
+  await expect(drawer(page).getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*-\$2\.50/);
+  // 2 milk coffees $10.00 + tax $1.00, struck through; the total is $8.50.
+  await expect(drawer(page).getByTestId('cart-total-before-discount')).toHaveText(
+    'Before discount $11.00',
+  );
+  await expect(drawer(page).getByTestId('cart-total')).toHaveText('$8.50');
+}
+
+/** The checkout's Order Items panel: the promo and Standard Shipping in the server's total. */
+async function expectCheckoutTotal(page: Page) {
+  // $10.00 + $1.00 tax + $3.99 shipping - $2.50 = $12.49
+  await expect(checkoutDialog(page).getByTestId('cart-total')).toHaveText('$12.49');
+}
+
 const guestChecksOut: Journey = {
-  name: 'a guest checks out and pays on delivery',
-  arrange: ({ page }) => arrangeCart(page, [{ productId: CAPPUCINO, quantity: 2 }]),
+  name: 'a guest applies a promo and pays by card',
+  arrange: ({ page }) => arrangeCart(page, [{ productId: MILK_COFFEE, quantity: 2 }]),
   steps: [
+    {
+      name: 'applies CASHBACK25 in the cart',
+      async run({ page }) {
+        await ensureDrawerOpen(page);
+        const chooser = drawer(page).getByTestId('promo-chooser');
+        await chooser.getByRole('button', { name: 'Apply Cashback $2.50' }).click();
+        await expect(chooser.getByTestId('promo-chip')).toBeVisible();
+      },
+      async check({ page }) {
+        await expectOrderCount(page, 2);
+        await expectPromoInDrawer(page);
+      },
+    },
     {
       name: 'opens the checkout and types the details',
       async run({ page }) {
@@ -151,30 +182,35 @@ const guestChecksOut: Journey = {
         await page.getByRole('button', { name: 'Continue to Shipping' }).click();
         await page.getByRole('radio', { name: /Standard Shipping/ }).check();
         await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+        await expectCheckoutTotal(page);
       },
       async check({ page }) {
         await expectOrderCount(page, 2);
         await ensureCheckoutOpen(page);
+        // Another tab has no typed details of its own (they are this tab's); the cart's shipping
+        // method and promo are the server's, so they are the same in every tab.
         if (page !== page.context().pages()[0]) return;
         const toShipping = page.getByRole('button', { name: 'Continue to Shipping' });
         if (await toShipping.isVisible()) await toShipping.click();
-        const standard = page.getByRole('radio', { name: /Standard Shipping/ });
-        if (!(await standard.isChecked())) await standard.check();
-        await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+        await expect(page.getByRole('radio', { name: /Standard Shipping/ })).toBeChecked();
+        await expectCheckoutTotal(page);
       },
     },
     {
-      name: 'pays on delivery',
+      name: 'pays $12.49 by card',
       async run({ page }) {
         await page.getByRole('button', { name: 'Continue to Payment' }).click();
-        await page.getByRole('radio', { name: 'Cash on Delivery (COD)' }).check();
-        await page.getByRole('button', { name: /^Place Order / }).click();
+        await expect(page.getByRole('radio', { name: 'Debit/Credit Card' })).toBeChecked();
+        await fillCard(page, '4242424242424242');
+        await page.getByRole('button', { name: 'Pay $12.49' }).click();
         await page.waitForURL(/\/completed-checkout\/\d+$/);
       },
       async check({ page }) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(
           'Thank you for your order!',
         );
+        await expect(page.getByTestId('order-totals')).toContainText('Grand Total$12.49');
+        await expect(page.getByTestId('order-status')).toHaveText('Processed');
         await expectOrderCount(page, 0);
       },
     },

@@ -121,9 +121,12 @@ export function CheckoutView({
   const canLeavePayment = useSelector(payment, (s) => s?.can({ type: 'payment.back' }) ?? true);
 
   const itemCount = cart.data?.cartItems.length;
+  const cartShipMethodId = cart.data?.shipMethod?.methodId ?? null;
   useEffect(() => {
-    if (itemCount !== undefined) checkout.send({ type: 'checkout.cartUpdated', itemCount });
-  }, [checkout, itemCount]);
+    if (itemCount !== undefined) {
+      checkout.send({ type: 'checkout.cartUpdated', itemCount, shipMethodId: cartShipMethodId });
+    }
+  }, [checkout, itemCount, cartShipMethodId]);
 
   const step = snapshot.hasTag('step-payment')
     ? 2
