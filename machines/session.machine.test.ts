@@ -18,6 +18,7 @@ type Effects = {
   broadcasts: string[];
   expiryAnnouncements: number;
   signInNavigations: number;
+  signOutAnnouncements: number;
   merges: number;
   /** Sends an event as if another tab had posted it. */
   fromOtherTab: (event: SessionEvent) => void;
@@ -32,6 +33,7 @@ function startSession(input: SessionInput) {
     broadcasts: [],
     expiryAnnouncements: 0,
     signInNavigations: 0,
+    signOutAnnouncements: 0,
     merges: 0,
     fromOtherTab: () => {
       throw new Error('watchOtherTabs was never started');
@@ -63,6 +65,9 @@ function startSession(input: SessionInput) {
       },
       goToSignIn: () => {
         effects.signInNavigations += 1;
+      },
+      announceSignOut: () => {
+        effects.signOutAnnouncements += 1;
       },
     },
     actors: {
@@ -281,6 +286,7 @@ describe('session machine: sign-in and sign-out', () => {
     expect(effects.removed).toBe(1);
     expect(effects.broadcasts).toEqual(['signedOut']);
     expect(effects.signInNavigations).toBe(1);
+    expect(effects.signOutAnnouncements).toBe(1);
     expect(effects.expiryAnnouncements).toBe(0);
   });
 
@@ -295,6 +301,7 @@ describe('session machine: sign-in and sign-out', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(effects.removed).toBe(1);
     expect(effects.expiryAnnouncements).toBe(1);
+    expect(effects.signOutAnnouncements).toBe(0);
     expect(effects.broadcasts).toEqual(['signedOut']);
   });
 

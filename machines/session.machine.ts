@@ -107,7 +107,7 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  * - cached answers that belong to a user are not the machine's business: the query layer resets
  *   them whenever the identity it reads from the session changes (src/api/identity.queries.ts);
  * - `announceExpiry()` — tells the shopper the session ended by itself;
- * - `goToSignIn()` — after Logout;
+ * - `goToSignIn()` and `announceSignOut()` — after Logout (it goes to sign-in and says so);
  * - `mergeGuestCart` — joins the guest cart to the user's.
  */
 /** Signing in, here or in another tab, from a state with no session (signed out, or still asking). */
@@ -141,6 +141,7 @@ export const sessionMachine = setup({
     askOtherTabs: () => {},
     announceExpiry: () => {},
     goToSignIn: () => {},
+    announceSignOut: () => {},
     /** Revokes `context.token` on the server (runs before the context forgets it). */
     revokeToken: () => {},
     adoptEventToken: assign(({ event, context }) => {
@@ -236,6 +237,7 @@ export const sessionMachine = setup({
             'removeToken',
             'broadcastSignedOut',
             'goToSignIn',
+            'announceSignOut',
           ],
         },
         'session.unauthorized': {

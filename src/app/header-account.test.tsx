@@ -23,6 +23,9 @@ describe('HeaderAccount', () => {
     const { session, user } = renderHeaderAccount(sessionJwt({ username: 'ada-roast' }));
 
     expect(screen.getByTestId('greeting').textContent).toBe('Hi, ada-roast');
+    // The greeting is the way to the account (issue 18).
+    const account = screen.getByRole('link', { name: 'Hi, ada-roast, My Account' });
+    expect(account.getAttribute('href')).toBe('/account');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(session.getSnapshot().value).toBe('signedOut');

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css';
+import { Link } from 'wouter';
 import { Button } from '../components/button';
 import { LinkButton } from '../components/link-button';
 import { paths } from '../components/paths';
@@ -15,7 +16,8 @@ const barOnly = css.raw({ display: { base: 'none', sm: 'inline-flex' } });
 
 /**
  * Spec §1: a guest sees "Sign In"; a signed-in shopper a greeting with the username and a
- * Logout button (which signs out and goes to /sign-in, see the session machine).
+ * Logout button (which signs out, goes to /sign-in and says so, see the session machine). The
+ * greeting links to My Account (issue 18).
  */
 export function HeaderAccount({ placement, onNavigate }: HeaderAccountProps) {
   const user = useSessionUser();
@@ -61,20 +63,36 @@ function SignedInAccount({
           : { display: 'flex', justifyContent: 'space-between' },
       )}
     >
-      <span
-        data-testid="greeting"
-        title={username}
+      {/* Issue 18: the account is one click away; the greeting is the way there. */}
+      <Link
+        href={paths.account()}
+        // The visible greeting starts the name (WCAG 2.5.3); where it leads ends it.
+        aria-label={`Hi, ${username}, My Account`}
+        onClick={onNavigate}
         className={css({
-          fontWeight: 'semibold',
+          display: 'inline-flex',
+          minW: '0',
+          borderRadius: 'md',
           color: 'text',
-          whiteSpace: 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          maxW: inBar ? { sm: '8rem', xl: '12rem' } : 'none',
+          textDecoration: 'none',
+          _hover: { textDecoration: 'underline', textUnderlineOffset: '3px' },
+          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
         })}
       >
-        Hi, {username}
-      </span>
+        <span
+          data-testid="greeting"
+          title={username}
+          className={css({
+            fontWeight: 'semibold',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            maxW: inBar ? { sm: '8rem', xl: '12rem' } : 'none',
+          })}
+        >
+          Hi, {username}
+        </span>
+      </Link>
       <Button
         visual="outline"
         size="sm"

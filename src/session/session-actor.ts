@@ -19,6 +19,8 @@ import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session
 import { readStoredSession, TOKEN_STORAGE_KEY, writeStorage as write } from './session-storage';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+/** After Logout (issue 18: sign-out says it happened; the spec has no text for it). */
+export const SIGNED_OUT_MESSAGE = 'You are logged out.';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
@@ -82,6 +84,14 @@ export function createSessionLogic({
           .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
+      // Topic "session": it answers no error (toast.ts), so it takes none away.
+      announceSignOut: () => {
+        import('../components/toast')
+          .then(({ toast }) =>
+            toast.success(SIGNED_OUT_MESSAGE, { id: 'signed-out', topic: 'session' }),
+          )
+          .catch(() => undefined);
+      },
       // The server revokes the token too; signing out never waits for it or fails with it.
       // Loaded when needed, so the session chunk's imports (and the first visit) stay as they were.
       revokeToken: ({ context }) => {

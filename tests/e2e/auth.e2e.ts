@@ -46,9 +46,18 @@ test('a new shopper registers, lands on the account with a greeting, and logs ou
   await expectGreeting(page, shopper.username);
   await expect(page.getByTestId('account-detail')).toContainText(shopper.email);
 
-  // Logout forgets me and takes me to the sign-in page.
+  // From any page, my greeting takes me back to my account (issue 18).
+  await page.getByRole('link', { name: 'Menu', exact: true }).first().click();
+  await page.waitForURL('**/menu');
+  await page.getByRole('link', { name: `Hi, ${shopper.username}, My Account` }).click();
+  await page.waitForURL('**/account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
+
+  // Logout forgets me, takes me to the sign-in page and says so.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/sign-in');
+  await expect(page.getByText('You are logged out.')).toBeVisible();
+  await expectA11y(page, 'sign-in after Logout, with its toast');
   await expect(
     page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
