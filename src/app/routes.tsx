@@ -1,10 +1,10 @@
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { protectedRoutes, routePatterns, type RouteName } from '../components/paths';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
-import { BRAND_NAME } from '../components/brand';
+import { useDocumentTitle } from '../components/document-title';
 import { lazyPage, RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 
@@ -117,9 +117,7 @@ export const NOT_FOUND_TITLE = 'Page not found';
 
 /** Sets the tab title: "<page> | Lumen Roastery", or the brand alone on the home page. */
 function DocumentTitle({ title }: { title?: string | undefined }) {
-  useEffect(() => {
-    document.title = title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
-  }, [title]);
+  useDocumentTitle(title);
   return null;
 }
 

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { ApiError } from '../../api/api-error';
 import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
+import { useDocumentTitle } from '../../components/document-title';
 import { formatDate } from '../../components/format-date';
 import { LinkButton } from '../../components/link-button';
 import { LoadError } from '../../components/load-error';
@@ -65,6 +66,7 @@ function NewsArticle({ newId }: { newId: number }) {
 }
 
 function NewsBody({ item }: { item: News }) {
+  useDocumentTitle(item.title);
   const paragraphs = item.description
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())

@@ -123,6 +123,8 @@ describe('news detail', () => {
     const { api } = renderAt('/news/2', { [DETAIL]: news(2) });
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Story 2');
+    // The tab names the story (issue 18).
+    expect(document.title).toBe('Story 2 | Lumen Roastery');
     expect(api.callsTo(DETAIL).map(({ params }) => params.newId)).toEqual(['2']);
   });
 

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { productQueries } from '../../api/products.queries';
 import type { Product } from '../../api/types';
-import { BRAND_NAME } from '../../components/brand';
 import { Button } from '../../components/button';
 import { categoryLabel } from '../../components/category-labels';
+import { useDocumentTitle } from '../../components/document-title';
 import { formatPrice } from '../../components/format-price';
 import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
@@ -152,9 +151,7 @@ function ProductSummary({ product }: { product: Product }) {
   const badge = productBadge(product);
   const onSale = badge?.kind === 'sale' && product.oldPrice !== null;
 
-  useEffect(() => {
-    document.title = `${product.name} | ${BRAND_NAME}`;
-  }, [product.name]);
+  useDocumentTitle(product.name);
 
   return (
     <div
