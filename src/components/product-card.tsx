@@ -50,6 +50,9 @@ const badgeStyle = css({
   letterSpacing: 'wide',
 });
 
+/** The mark of a product sold at the café only (`isAvailableAtWeb: false`). */
+export const CAFE_ONLY = 'Café only';
+
 export type ProductCardProps = {
   product: Product;
   /** Keeps the document outline right where the card sits (h3 under a section's h2). */
@@ -84,6 +87,25 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
         {badge?.kind === 'outOfStock' ? (
           <span className={cx(badgeStyle, css({ bg: 'text', color: 'bg' }))}>Out of stock</span>
         ) : null}
+        {/* Issue 18: said on the card, before a shopper tries to add it. */}
+        {product.isAvailableAtWeb ? null : (
+          <span
+            data-testid="cafe-only"
+            className={cx(
+              badgeStyle,
+              css({
+                left: 'auto',
+                right: '3',
+                bg: 'surface',
+                color: 'text',
+                borderWidth: '1px',
+                borderColor: 'border',
+              }),
+            )}
+          >
+            {CAFE_ONLY}
+          </span>
+        )}
       </div>
       <div
         className={css({

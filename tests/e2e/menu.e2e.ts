@@ -67,6 +67,18 @@ test('a shopper loads the whole coffee list, one page at a time, without duplica
   await expect(tab(page, 'Coffee and Beverage')).toHaveAttribute('aria-selected', 'true');
   await expectCardsToMatch(page, first.items);
   await expect(page.getByTestId('menu-status')).toHaveText('Showing 8 of 12 products');
+  // The drinks sold at the café only say so on their cards (issue 18).
+  const cafeOnly = first.items.filter((product) => !product.isAvailableAtWeb);
+  expect(cafeOnly.length).toBeGreaterThan(0);
+  for (const product of cafeOnly) {
+    await expect(
+      page
+        .getByTestId('product-card')
+        .filter({ has: page.getByRole('link', { name: product.name, exact: true }) })
+        .getByTestId('cafe-only'),
+    ).toHaveText('Café only');
+  }
+  await expect(page.getByTestId('cafe-only')).toHaveCount(cafeOnly.length);
   await expectA11y(page, '/menu');
 
   // I ask for more: the button says Loading... until the next page arrives.
