@@ -50,6 +50,12 @@ export const CHECKOUT_STEPS = ['Checkout', 'Shipping', 'Payment'] as const;
 
 export type CheckoutStepTag = 'step-details' | 'step-shipping' | 'step-payment';
 
+/** On steps 0 and 1: the cart's news is recorded, and an emptied cart shows the empty state. */
+const recordCartOrShowEmpty = [
+  { guard: 'cartIsEmpty', target: '#checkout.emptyCart', actions: 'recordCart' },
+  { actions: 'recordCart' },
+] as const;
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
@@ -147,10 +153,7 @@ export const checkoutMachine = setup({
     enteringDetails: {
       tags: ['step-details'],
       on: {
-        'checkout.cartUpdated': [
-          { guard: 'cartIsEmpty', target: 'emptyCart', actions: 'recordCart' },
-          { actions: 'recordCart' },
-        ],
+        'checkout.cartUpdated': recordCartOrShowEmpty,
         'checkout.detailsSubmitted': {
           target: 'choosingShipping',
           actions: ['recordDetails', 'adoptCartShipMethod'],
@@ -162,10 +165,7 @@ export const checkoutMachine = setup({
     choosingShipping: {
       tags: ['step-shipping'],
       on: {
-        'checkout.cartUpdated': [
-          { guard: 'cartIsEmpty', target: 'emptyCart', actions: 'recordCart' },
-          { actions: 'recordCart' },
-        ],
+        'checkout.cartUpdated': recordCartOrShowEmpty,
         'checkout.back': {
           target: 'enteringDetails',
           actions: ['forgetShipMethod', 'clearShipping'],
