@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionBroadcast } from '../../machines/session.machine';
 import { sessionJwt } from '../../tests/fixtures/jwt';
+import { createFakeApi } from '../../tests/support/fake-api';
 import { configureApi } from '../api/client';
 import { bootSession, type SessionHandle } from './session-handle';
 import { TOKEN_STORAGE_KEY } from './session-storage';
@@ -13,6 +14,7 @@ import {
 } from './session-protocol';
 
 const OTHER_TABS_WAIT_MS = 300;
+const LOGOUT = 'POST /api/v1/auth/logout';
 
 // Real timers and real BroadcastChannels: messages between channels of one process arrive on
 // the event loop, as between the tabs of a browser.
@@ -195,18 +197,8 @@ describe('session handle: a returning shopper', () => {
 
   it('signing out revokes the token on the server as well (issue 15)', async () => {
     const token = sessionJwt();
-    const sent: { method: string; url: string; authorization: string | null }[] = [];
-    configureApi({
-      baseUrl: 'http://api.test',
-      fetch: (request) => {
-        sent.push({
-          method: request.method,
-          url: request.url,
-          authorization: request.headers.get('Authorization'),
-        });
-        return Promise.resolve(new Response(null, { status: 204 }));
-      },
-    });
+    const api = createFakeApi({ [LOGOUT]: () => undefined });
+    configureApi({ baseUrl: 'http://api.test', fetch: api.fetch });
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
     const session = boot();
     await until(() => signedInUser(session) !== null);
@@ -214,12 +206,11 @@ describe('session handle: a returning shopper', () => {
     session.getActor()?.send({ type: 'session.signOut' });
 
     expect(signedInUser(session)).toBeNull();
-    await until(() => sent.some((r) => r.url.endsWith('/api/v1/auth/logout')));
-    expect(sent.find((r) => r.url.endsWith('/api/v1/auth/logout'))).toEqual({
-      method: 'POST',
-      url: 'http://api.test/api/v1/auth/logout',
-      authorization: `Bearer ${token}`,
-    });
+    await until(() => api.callsTo(LOGOUT).length > 0);
+    expect(api.callsTo(LOGOUT).map((call) => call.headers.get('Authorization'))).toEqual([
+      `Bearer ${token}`,
+    ]);
+    expect(api.calls.map((call) => call.route)).toEqual([LOGOUT]);
     configureApi();
   });
 

@@ -5,6 +5,7 @@ import { cartQueries } from '../api/cart.queries';
 import { configureApi } from '../api/client';
 import type { Cart } from '../api/types';
 import { sessionJwt } from '../../tests/fixtures/jwt';
+import { createFakeApi, errorAnswer, type FakeCall } from '../../tests/support/fake-api';
 import { bootSession, type SessionHandle } from './session-handle';
 import { SESSION_CHANNEL } from './session-protocol';
 import { TOKEN_STORAGE_KEY } from './session-storage';
@@ -60,31 +61,39 @@ function cartOf(owner: string, quantity: number): Cart {
   };
 }
 
-/** A fake API: the signed-in user's cart holds 2 items, a guest's none. */
+/**
+ * The API at the fetch seam (tests/support/fake-api.ts), answering per identity: the signed-in
+ * user's cart holds 2 items (3 once the guest cart has joined it), a guest's none; the account
+ * answers the user, and a guest 401. Each answer takes 5 ms, as a network would.
+ */
 function fakeApi() {
-  const requests: { path: string; authorized: boolean }[] = [];
   let merged = false;
-  const fetch = async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const authorized = request.headers.has('Authorization');
-    requests.push({ path, authorized });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    if (path === '/api/v1/cart/merge') {
+  const authorized = (call: FakeCall) => call.headers.has('Authorization');
+  const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const api = createFakeApi({
+    'POST /api/v1/cart/merge': async () => {
+      await later();
       merged = true;
-      return json(cartOf('user', 3));
-    }
-    if (path === '/api/v1/cart')
-      return json(cartOf(authorized ? 'user' : 'guest', authorized ? (merged ? 3 : 2) : 0));
-    if (path === '/api/v1/account/user') {
-      return authorized
-        ? json({ id: 1, username: 'demo-shopper', email: 'demo@lumen.test' })
-        : new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'no' }), { status: 401 });
-    }
-    return new Response('{}', { status: 404 });
+      return cartOf('user', 3);
+    },
+    'GET /api/v1/cart': async (call) => {
+      await later();
+      return authorized(call) ? cartOf('user', merged ? 3 : 2) : cartOf('guest', 0);
+    },
+    'GET /api/v1/account/user': async (call) => {
+      await later();
+      return authorized(call)
+        ? { userId: 1, username: 'demo-shopper', email: 'demo@lumen.test', phone: null }
+        : errorAnswer(401, 'UNAUTHORIZED', 'Sign in again.');
+    },
+  });
+  return {
+    fetch: api.fetch,
+    /** Every request so far: its path, and whether it carried the session's token. */
+    get requests() {
+      return api.calls.map((call) => ({ path: call.path, authorized: authorized(call) }));
+    },
   };
-  return { requests, fetch };
 }
 
 function boot(api: ReturnType<typeof fakeApi>) {
