@@ -125,13 +125,14 @@ test('a shopper changes quantities, removes lines, empties the cart and goes to 
   await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
 });
 
-test('ten quick plus clicks with a slow API end at the right quantity and the server total', async ({
-  page,
-}) => {
+/**
+ * A guest cart of one cappucino, whose line updates answer slowly (500 ms) and none before
+ * `answers.open()` (so the clicks are judged whatever the machine's speed).
+ */
+async function oneCappucinoWithHeldUpdates(page: Page) {
   await page.goto('/');
   await addToCart(page, CAPPUCINO, 1);
   await page.reload();
-  // Slow answers, and none back before the clicks are judged (whatever the machine's speed).
   const answers = gate();
   await injectIntoRequests(
     page,
@@ -139,6 +140,13 @@ test('ten quick plus clicks with a slow API end at the right quantity and the se
     { 'X-Inject-Latency': '500' },
     { holdUntil: answers.opened },
   );
+  return answers;
+}
+
+test('ten quick plus clicks with a slow API end at the right quantity and the server total', async ({
+  page,
+}) => {
+  const answers = await oneCappucinoWithHeldUpdates(page);
 
   // Count the quantity requests, and how many are out at once.
   const patches: number[] = [];
@@ -191,16 +199,7 @@ test('ten quick plus clicks with a slow API end at the right quantity and the se
 test('closing the drawer right after quick clicks still saves the last quantity', async ({
   page,
 }) => {
-  await page.goto('/');
-  await addToCart(page, CAPPUCINO, 1);
-  await page.reload();
-  const answers = gate();
-  await injectIntoRequests(
-    page,
-    PATCH_LINE,
-    { 'X-Inject-Latency': '500' },
-    { holdUntil: answers.opened },
-  );
+  const answers = await oneCappucinoWithHeldUpdates(page);
 
   await openDrawer(page);
   const plus = line(page, 'CAPPUCINO').getByRole('button', {
