@@ -1,7 +1,16 @@
 // The seed shows every spec feature (issue 18): an out-of-stock product, a description long
 // enough for Read more, a video space, prices that differ inside a tab (so the price filter and
 // sort change the grid), and a demo account whose order history holds every status.
-import { readFileSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,6 +105,29 @@ describe('the video space', () => {
     expect(videos).toEqual([
       { spaceId: 9, name: 'brew bar', type: 'event space', image: '/media/spaces/9.webm' },
     ]);
+  });
+
+  it('is served as video/webm, in ranges, and the page may play it (CSP media-src)', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'lumen-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lumen</title>');
+    mkdirSync(join(dist, 'media', 'spaces'), { recursive: true });
+    copyFileSync(file, join(dist, 'media', 'spaces', '9.webm'));
+    const withDist = await startTestServer({ distDir: dist });
+    try {
+      const whole = await fetch(`${withDist.url}/media/spaces/9.webm`);
+      expect(whole.headers.get('content-type')).toBe('video/webm');
+      expect((await whole.arrayBuffer()).byteLength).toBe(statSync(file).size);
+      const part = await fetch(`${withDist.url}/media/spaces/9.webm`, {
+        headers: { Range: 'bytes=0-99' },
+      });
+      expect(part.status).toBe(206);
+      expect((await part.arrayBuffer()).byteLength).toBe(100);
+      const page = await fetch(`${withDist.url}/spaces`);
+      expect(page.headers.get('content-security-policy')).toContain("media-src 'self';");
+    } finally {
+      await withDist.dispose();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('is committed, small, and really a WebM (EBML header, "webm" doc type)', () => {

@@ -227,6 +227,24 @@ describe('home page: workspaces carousel', () => {
     expect(carousel.querySelector('img')?.getAttribute('src')).toBe('/images/spaces/1.svg');
   });
 
+  it('shows a video space as its video (first frame), named as a video', async () => {
+    const video: Space = {
+      spaceId: 9,
+      name: 'brew bar',
+      type: 'event space',
+      image: '/media/spaces/9.webm',
+    };
+    renderHome({ [SPACES_ROUTE]: [...SPACES, video] });
+
+    const carousel = await screen.findByTestId('spaces-carousel');
+    const slide = within(carousel).getAllByRole('listitem')[3];
+    if (!slide) throw new Error('no fourth slide');
+    expect(slide.querySelector('img')).toBeNull();
+    expect(slide.querySelector('video')?.getAttribute('src')).toBe('/media/spaces/9.webm');
+    expect(within(slide).getByRole('link').textContent).toBe('brew barEvent space · Video');
+    expect(carousel.querySelectorAll('video')).toHaveLength(1);
+  });
+
   it('moves between slides with the arrow keys, Home and End', async () => {
     const { user } = renderHome();
     const carousel = await screen.findByTestId('spaces-carousel');

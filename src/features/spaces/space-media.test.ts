@@ -34,6 +34,16 @@ describe('space media', () => {
     });
   });
 
+  it('labels a video item for what its button does: play it', () => {
+    expect(toPhoto(space('/media/spaces/4.webm'), { width: 640, height: 360 })).toMatchObject({
+      width: 640,
+      height: 360,
+      alt: 'Seminar area, event space',
+      label: 'Play Seminar area, event space video',
+      video: 'video/webm',
+    });
+  });
+
   it('lays out an unmeasured photo at the fallback size, labelled for its button', () => {
     const photo = toPhoto(space('/images/spaces/4.svg'), undefined);
     expect(photo).toMatchObject({
