@@ -6,8 +6,8 @@ import { cartMutations } from '../../api/cart.queries';
 import type { Product } from '../../api/types';
 import { Button } from '../../components/button';
 import { useCartFlow } from '../../components/cart-flow';
-import { Dialog, DialogClose } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
+import { AddedToCartDialog } from './added-to-cart-dialog';
 import { clampQuantity, QuantitySelector } from './quantity-selector';
 
 /** The contract refuses more than 99 of one product in one add (AddCartItemRequest). */
@@ -28,7 +28,7 @@ function unavailableReason(product: Product): string | null {
 export function AddToCart({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const addItem = useMutation(useMemo(() => cartMutations(queryClient).addItem, [queryClient]));
-  const { openCart } = useCartFlow();
+  const { openCart, openCheckout } = useCartFlow();
   const [quantity, setQuantity] = useState(1);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const reasonId = useId();
@@ -76,32 +76,20 @@ export function AddToCart({ product }: { product: Product }) {
         ) : null}
       </div>
 
-      <Dialog
+      <AddedToCartDialog
+        product={product}
+        cart={addItem.data ?? null}
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title={`Successfully! Product ${product.name} added to the cart!`}
-      >
-        <div
-          className={css({
-            display: 'flex',
-            gap: '3',
-            justifyContent: 'flex-end',
-            flexWrap: 'wrap',
-          })}
-        >
-          <DialogClose asChild>
-            <Button visual="outline">Close</Button>
-          </DialogClose>
-          <Button
-            onClick={() => {
-              setConfirmOpen(false);
-              openCart();
-            }}
-          >
-            View Cart
-          </Button>
-        </div>
-      </Dialog>
+        onViewCart={() => {
+          setConfirmOpen(false);
+          openCart();
+        }}
+        onCheckout={() => {
+          setConfirmOpen(false);
+          openCheckout();
+        }}
+      />
     </div>
   );
 }
