@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../components/toast';
 import { css } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.queries';
@@ -32,6 +32,10 @@ export function AddToCart({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const reasonId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
+  // Closed with Close or Escape, the modal gives focus back to Add To Cart; View Cart and
+  // Checkout leave it to the drawer or the checkout they open.
+  const returnFocus = useRef(true);
 
   const reason = unavailableReason(product);
   const max = Math.min(product.quantity, MAX_PER_ADD);
@@ -40,7 +44,10 @@ export function AddToCart({ product }: { product: Product }) {
     addItem.mutate(
       { productId: product.productId, quantity: clampQuantity(quantity, max) },
       {
-        onSuccess: () => setConfirmOpen(true),
+        onSuccess: () => {
+          returnFocus.current = true;
+          setConfirmOpen(true);
+        },
         // The server's own words (e.g. only 3 left in stock), as an error toast.
         onError: (error) => {
           toast.error(error.message);
@@ -59,6 +66,7 @@ export function AddToCart({ product }: { product: Product }) {
       />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <Button
+          ref={addButton}
           size="lg"
           onClick={add}
           disabled={reason !== null}
@@ -81,11 +89,17 @@ export function AddToCart({ product }: { product: Product }) {
         cart={addItem.data ?? null}
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocus.current) addButton.current?.focus();
+        }}
         onViewCart={() => {
+          returnFocus.current = false;
           setConfirmOpen(false);
           openCart();
         }}
         onCheckout={() => {
+          returnFocus.current = false;
           setConfirmOpen(false);
           openCheckout();
         }}

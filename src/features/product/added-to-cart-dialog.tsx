@@ -13,6 +13,8 @@ export type AddedToCartDialogProps = {
   onOpenChange: (open: boolean) => void;
   onViewCart: () => void;
   onCheckout: () => void;
+  /** Where focus goes once it closes (Radix has no trigger to return it to here). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
@@ -28,6 +30,7 @@ export function AddedToCartDialog({
   onOpenChange,
   onViewCart,
   onCheckout,
+  onCloseAutoFocus,
 }: AddedToCartDialogProps) {
   const line = cart?.cartItems.find((item) => item.productId === product.productId);
   const imageUrl =
@@ -36,6 +39,7 @@ export function AddedToCartDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
       title={`Successfully! Product ${product.name} added to the cart!`}
     >
       {line ? (

@@ -122,7 +122,7 @@ describe('product page', () => {
     expect(screen.getByTestId('cart-view').textContent).toBe('checkout');
   });
 
-  it('closes the confirmation with Escape, keeping focus inside it until then', async () => {
+  it('closes the confirmation with Escape, keeping focus inside it until then and giving it back to Add To Cart', async () => {
     const { user } = renderProduct('/menu/detail/3', {
       [ADD]: { ...emptyCart, totalQuantity: 1 },
     });
@@ -138,6 +138,8 @@ describe('product page', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('cart-view').textContent).toBe('closed');
+    // Focus goes back where the shopper was.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add To Cart' }));
   });
 
   it("shows the server's refusal as an error toast", async () => {
