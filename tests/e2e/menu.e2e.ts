@@ -25,7 +25,7 @@ async function expectCardsToMatch(page: Page, expected: ProductPage['items']) {
   );
 }
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search the menu' });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search this category' });
 const priceSelect = (page: Page) => page.getByRole('combobox', { name: 'Price' });
 const sortSelect = (page: Page) => page.getByRole('combobox', { name: 'Sort by' });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });

@@ -65,6 +65,17 @@ describe('menu page', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('cake');
   });
 
+  it('promises a search of the open tab only, and follows the tab', async () => {
+    const { user } = renderMenu('/menu', inTurn(FIRST, page(0, [11])));
+
+    await screen.findByTestId('menu-products');
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search this category' });
+    expect(box.placeholder).toBe('Search Coffee and Beverage…');
+    await user.click(screen.getByRole('tab', { name: 'Food and Snack' }));
+
+    expect(box.placeholder).toBe('Search Food and Snack…');
+  });
+
   it('merges the next page without duplicates, then hides Load More', async () => {
     const { user } = renderMenu('/menu', inTurn(FIRST, SECOND));
 
