@@ -1,0 +1,80 @@
+// Issue 18, the catalogue: what the menu's search promises, Back after Load More, one design for
+// "not found", and names, labels and the identity provider's page told the same way everywhere.
+import type { Page } from '@playwright/test';
+import type { ProductPage } from '../../src/api/types';
+import { expectA11y, setTheme } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+const cards = (page: Page) => page.getByTestId('menu-products').getByTestId('product-card');
+const loadMore = (page: Page) => page.getByRole('button', { name: 'Load More' });
+const status = (page: Page) => page.getByTestId('menu-status');
+
+test('Back after Load More shows the same products, scrolled where the shopper was', async ({
+  page,
+  app,
+}) => {
+  const first = await app.getJson<ProductPage>(
+    '/api/v1/products/search?category=food_snack&page=0&size=8&sortBy=createdAt&sortDirection=asc',
+  );
+  expect(first.totalPages).toBeGreaterThan(1);
+  const total = first.totalElements;
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // I open the food tab and load every page there is.
+  await page.goto('/menu?category=food_snack');
+  await expect(cards(page)).toHaveCount(8);
+  for (let shown = 8; shown < total; shown = Math.min(total, shown + 8)) {
+    await loadMore(page).click();
+    await expect(cards(page)).toHaveCount(Math.min(total, shown + 8));
+  }
+  await expect(status(page)).toHaveText(`Showing ${total} of ${total} products`);
+
+  // I scroll down to the last product and open it.
+  const last = cards(page).last();
+  await last.scrollIntoViewIfNeeded();
+  const lastName = (await last.getByRole('heading').textContent()) ?? '';
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo).toBeGreaterThan(1000);
+  await last.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: lastName })).toBeVisible();
+
+  // Back: the same products, the window where it was, the product I opened in sight.
+  await page.goBack();
+  await expect(status(page)).toHaveText(`Showing ${total} of ${total} products`);
+  await expect(cards(page)).toHaveCount(total);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY), { message: 'scroll restored' })
+    .toBeGreaterThan(scrolledTo - 2);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolledTo + 2);
+  await expect(cards(page).filter({ hasText: lastName })).toBeInViewport();
+  await expect(page.getByTestId('route-fallback')).toHaveCount(0);
+
+  await expectA11y(page, 'menu after Back (light)');
+  // The theme toggle, not a reload: the restored list stays as it is.
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectA11y(page, 'menu after Back (dark)');
+
+  // A new visit to the menu (the navigation's link) starts again at page 0, at the top.
+  await page.getByRole('button', { name: 'open navigation menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' }).click();
+  await expect(status(page)).toHaveText(/^Showing 8 of \d+ products$/);
+});
+
+test('the search box promises the open tab, and finds what that tab holds', async ({ page }) => {
+  await page.goto('/menu');
+  const box = page.getByRole('searchbox', { name: 'Search this category' });
+  await expect(box).toHaveAttribute('placeholder', 'Search Coffee and Beverage…');
+
+  // I switch to food and search there: the box says so, and the results are food.
+  await page.getByRole('tab', { name: 'Food and Snack' }).click();
+  await expect(box).toHaveAttribute('placeholder', 'Search Food and Snack…');
+  await box.fill('croissant');
+  await box.press('Enter');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText('Food and Snack');
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expectA11y(page, `menu search (${theme})`);
+  }
+});
