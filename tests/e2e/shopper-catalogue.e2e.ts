@@ -78,3 +78,49 @@ test('the search box promises the open tab, and finds what that tab holds', asyn
     await expectA11y(page, `menu search (${theme})`);
   }
 });
+
+test('every dead end looks the same and offers a way on: a path, a product, a story, an order', async ({
+  page,
+  expectedHttpErrors,
+}) => {
+  // The 404s the API answers here are the point (Chromium logs each as a console error).
+  expectedHttpErrors.push(
+    { status: 404, path: /^\/api\/v1\/products\/detail\/987654$/ },
+    { status: 404, path: /^\/api\/v1\/news\/987654$/ },
+    { status: 404, path: /^\/api\/v1\/order\/987654$/ },
+  );
+  const deadEnds = [
+    { path: '/no-such-page', title: 'Page not found', back: 'Browse the menu' },
+    { path: '/menu/detail/987654', title: 'Product not found', back: 'Back to the menu' },
+    { path: '/news/987654', title: 'News not found', back: 'See all news' },
+    { path: '/completed-checkout/987654', title: 'Order not found', back: 'Continue Shopping' },
+  ];
+  for (const { path, title, back } of deadEnds) {
+    // I follow a link that leads nowhere: one page, named in the tab, with ways on.
+    await page.goto(path);
+    const notFound = page.getByTestId('not-found');
+    await expect(notFound.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(`${title} | Lumen Roastery`);
+    await expect(notFound.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    await expect(notFound.getByRole('link', { name: back })).toBeVisible();
+    await expect(notFound.getByTestId('not-found-popular').getByRole('link')).toHaveCount(4);
+    await expect(page.getByTestId('route-error')).toHaveCount(0);
+  }
+
+  // A popular product takes me back into the shop.
+  const popular = page.getByTestId('not-found-popular').getByRole('link').first();
+  const name = (await popular.textContent()) ?? '';
+  await popular.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The page passes axe in light and dark, at a phone's width and a desktop's.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/no-such-page');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await expect(page.getByTestId('not-found-popular').getByRole('link')).toHaveCount(4);
+      await expectA11y(page, `not-found, ${theme}, ${width} px`);
+    }
+  }
+});

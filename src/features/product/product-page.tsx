@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { categoryLabel } from '../../components/category-labels';
 import { useDocumentTitle } from '../../components/document-title';
 import { formatPrice } from '../../components/format-price';
-import { LinkButton } from '../../components/link-button';
+import { NotFoundView } from '../../components/not-found-view';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
@@ -138,12 +138,11 @@ function ProductDetail({ productId }: { productId: number }) {
 
 function ProductNotFound() {
   return (
-    <div data-testid="product-not-found" className={css({ py: { base: '8', md: '12' } })}>
-      <PageTitle subtitle="This product is not on our menu, or not any more.">
-        Product not found
-      </PageTitle>
-      <LinkButton href={paths.menu()}>Back to the menu</LinkButton>
-    </div>
+    <NotFoundView
+      title="Product not found"
+      text="This product is not on our menu, or not any more."
+      back={{ href: paths.menu(), label: 'Back to the menu' }}
+    />
   );
 }
 
