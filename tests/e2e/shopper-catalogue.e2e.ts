@@ -124,3 +124,36 @@ test('every dead end looks the same and offers a way on: a path, a product, a st
     }
   }
 });
+
+test('a name reads the same on home, on its own page and in the tab', async ({ page }) => {
+  // I see a featured product on the home page and open it.
+  await page.goto('/');
+  const featured = page.getByTestId('featured-products').getByTestId('product-card').first();
+  const shown = (await featured.getByRole('heading').textContent()) ?? '';
+  expect(shown).toMatch(/^\p{Lu}/u);
+  await featured.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shown);
+  await expect(page).toHaveTitle(`${shown} | Lumen Roastery`);
+
+  // The events on home are named as on the community page, whatever case the shop typed.
+  await page.goto('/');
+  await expect(page.getByTestId('upcoming-events').getByTestId('event-name').first()).toBeVisible();
+  const homeEvents = await page
+    .getByTestId('upcoming-events')
+    .getByTestId('event-name')
+    .allTextContents();
+  expect(homeEvents.length).toBeGreaterThan(0);
+  await page.goto('/community');
+  await expect(
+    page.getByTestId('upcoming-events').getByRole('heading', { level: 3 }).first(),
+  ).toBeVisible();
+  const communityEvents = await page
+    .getByTestId('upcoming-events')
+    .getByRole('heading', { level: 3 })
+    .allTextContents();
+  for (const name of homeEvents) {
+    expect(communityEvents).toContain(name);
+    expect(name).not.toBe(name.toUpperCase());
+  }
+  await expectA11y(page, 'community with display names');
+});

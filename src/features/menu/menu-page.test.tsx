@@ -84,7 +84,7 @@ describe('menu page', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
 
     await screen.findByText('Showing 10 of 10 products');
-    expect(names()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `coffee ${id}`));
+    expect(names()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `Coffee ${id}`));
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 

@@ -41,7 +41,7 @@ describe('product page', () => {
   it('shows the product with its main image first, the old price struck through and the sale badge', async () => {
     const { api } = renderProduct();
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
     expect(api.callsTo(DETAIL).map(({ params }) => params.productId)).toEqual(['3']);
     expect(screen.getByTestId('product-main-image').getAttribute('src')).toBe(
       '/images/products/3-1.svg',
@@ -98,7 +98,7 @@ describe('product page', () => {
   it('renders a product without images with a placeholder', async () => {
     renderProduct('/menu/detail/3', { [DETAIL]: { ...CAPPUCINO, images: [] } });
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
     within(screen.getByTestId('product-gallery')).getByRole('img', { name: 'No image available' });
   });
 
@@ -112,7 +112,7 @@ describe('product page', () => {
     api.on({ [DETAIL]: CAPPUCINO });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
   });
 
   it("shows the shop's one not-found for an API 404: home, the menu, popular products", async () => {

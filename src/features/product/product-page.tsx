@@ -6,6 +6,7 @@ import { productQueries } from '../../api/products.queries';
 import type { Product } from '../../api/types';
 import { Button } from '../../components/button';
 import { categoryLabel } from '../../components/category-labels';
+import { displayName } from '../../components/display-name';
 import { useDocumentTitle } from '../../components/document-title';
 import { formatPrice } from '../../components/format-price';
 import { NotFoundView } from '../../components/not-found-view';
@@ -150,7 +151,8 @@ function ProductSummary({ product }: { product: Product }) {
   const badge = productBadge(product);
   const onSale = badge?.kind === 'sale' && product.oldPrice !== null;
 
-  useDocumentTitle(product.name);
+  const name = displayName(product.name);
+  useDocumentTitle(name);
 
   return (
     <div
@@ -161,10 +163,10 @@ function ProductSummary({ product }: { product: Product }) {
         alignItems: 'start',
       })}
     >
-      <ProductGallery name={product.name} images={product.images} />
+      <ProductGallery name={name} images={product.images} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {/* The column's gap spaces the title; the child selector outweighs PageTitle's own margin. */}
-        <div className={css({ textTransform: 'capitalize', '& > div': { mb: '0' } })}>
+        <div className={css({ '& > div': { mb: '0' } })}>
           <p
             className={css({
               fontSize: 'xs',
@@ -176,7 +178,7 @@ function ProductSummary({ product }: { product: Product }) {
           >
             {categoryLabel(product.category)}
           </p>
-          <PageTitle>{product.name}</PageTitle>
+          <PageTitle>{name}</PageTitle>
         </div>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <p className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>
