@@ -157,3 +157,44 @@ test('a name reads the same on home, on its own page and in the tab', async ({ p
   }
   await expectA11y(page, 'community with display names');
 });
+
+test('the register form names its field as its messages do, and the provider page is the shop’s', async ({
+  page,
+  app,
+}) => {
+  // On Create Your Account, Name says it is my username, which is what its messages call it.
+  await page.goto('/register');
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name).toHaveAccessibleDescription(
+    'Your username: 6 to 25 characters, shown when you are signed in.',
+  );
+  await name.focus();
+  await page.getByLabel('Email').focus();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(name).toHaveAccessibleDescription(
+    /shown when you are signed in\. Username is required$/,
+  );
+  await expectA11y(page, 'register, Name with its hint and message');
+
+  // "Sign up with Lumen ID": the provider's page carries the shop's name, mark and colours.
+  await page.getByRole('link', { name: 'Sign up with Lumen ID' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sign in with Lumen ID' }).waitFor();
+  expect(new URL(page.url()).origin).not.toBe(new URL(app.url).origin);
+  await expect(page.locator('.brand')).toHaveText('Lumen Roastery');
+  await expect(page.locator('.brand svg.brand-mark')).toBeVisible();
+  const accent = await page
+    .getByRole('button', { name: 'Cancel and go back to Lumen Roastery' })
+    .evaluate(() => getComputedStyle(document.querySelector('.brand svg') as Element).color);
+  expect(accent).toBe('rgb(133, 75, 34)');
+  await expectA11y(page, 'provider page (light)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+    .toBe('rgb(23, 16, 12)');
+  await expectA11y(page, 'provider page (dark)');
+
+  // I change my mind: Cancel takes me back to the shop's sign-in, not signed in.
+  await page.getByRole('button', { name: 'Cancel and go back to Lumen Roastery' }).click();
+  await page.waitForURL((url) => url.origin === app.url && url.pathname === '/sign-in');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+});
