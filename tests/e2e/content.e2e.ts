@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import type { News, ShopEvent, Space } from '../../src/api/types';
+import { displayName } from '../../src/components/display-name';
 import { expectA11y } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -149,8 +150,7 @@ test('a shopper browses the spaces and walks through the lightbox by keyboard', 
   const [first, second] = spaces;
   if (!first || !second) throw new Error('the seed has fewer than two spaces');
   // "Long window, workspace": what the photo's alt text and its button's label say.
-  const description = (space: Space) =>
-    `${space.name.charAt(0).toUpperCase()}${space.name.slice(1)}, ${space.type}`;
+  const description = (space: Space) => `${displayName(space.name)}, ${space.type}`;
   // A video space (the seed's brew bar) says that its button plays it.
   const label = (space: Space) =>
     /\.(webm|mp4)$/.test(space.image)

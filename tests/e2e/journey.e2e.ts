@@ -42,7 +42,7 @@ test('a signed-in shopper buys from the product page and finds the order in the 
   const product = await app.getJson<Product>(`/api/v1/products/detail/${productId}`);
   const name = product.name;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' }).click();
-  await page.getByRole('searchbox', { name: 'Search the menu' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Search this category' }).fill(name);
   const card = page.getByTestId('product-card').filter({ hasText: name }).first();
   await card.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

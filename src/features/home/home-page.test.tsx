@@ -115,10 +115,11 @@ describe('home page', () => {
     const cards = within(list).getAllByTestId('product-card');
     expect(cards).toHaveLength(4);
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
-      'cappucino',
-      'flat white',
-      'cold brew',
-      'mocha',
+      // Names in the shop's one display case (display-name.ts), as on the menu and the product.
+      'Cappucino',
+      'Flat White',
+      'Cold Brew',
+      'Mocha',
     ]);
   });
 
@@ -138,7 +139,7 @@ describe('home page', () => {
     expect(within(onSale).getByText('-17%', { exact: false })).toBeTruthy();
     // The main image is the one flagged isMain, not the first.
     expect(onSale.querySelector('img')?.getAttribute('src')).toBe('/images/products/1-2.svg');
-    expect(within(onSale).getByRole('link', { name: 'cappucino' }).getAttribute('href')).toBe(
+    expect(within(onSale).getByRole('link', { name: 'Cappucino' }).getAttribute('href')).toBe(
       '/menu/detail/1',
     );
 
@@ -219,9 +220,9 @@ describe('home page: workspaces carousel', () => {
     ]);
     const links = within(carousel).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
-      'white wallWorkspace',
-      'long windowWorkspace',
-      'the loftEvent space',
+      'White WallWorkspace',
+      'Long WindowWorkspace',
+      'The LoftEvent space',
     ]);
     for (const link of links) expect(link.getAttribute('href')).toBe('/spaces');
     expect(carousel.querySelector('img')?.getAttribute('src')).toBe('/images/spaces/1.svg');
@@ -305,8 +306,8 @@ describe('home page: events and news', () => {
     expect(api.callsTo(EVENTS_ROUTE).map(({ query }) => query.toString())).toEqual(['size=3']);
     const cards = within(list).getAllByTestId('event-card');
     expect(cards.map((card) => within(card).getByTestId('event-name').textContent)).toEqual([
-      'Factory visit',
-      'latte art workshop',
+      'Factory Visit',
+      'Latte Art Workshop',
     ]);
     const [first] = cards as [HTMLElement];
     expect(first.getAttribute('href')).toBe('/community');

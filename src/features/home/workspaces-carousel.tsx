@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
 import type { Space } from '../../api/types';
 import { Button } from '../../components/button';
+import { displayName } from '../../components/display-name';
 import { LinkButton } from '../../components/link-button';
 import { videoType } from '../../components/media-type';
 import { paths } from '../../components/paths';
@@ -244,10 +245,9 @@ export function WorkspacesCarousel() {
                       display: 'block',
                       textStyle: 'h3',
                       fontSize: 'lg',
-                      textTransform: 'capitalize',
                     })}
                   >
-                    {space.name}
+                    {displayName(space.name)}
                   </span>
                   <span
                     className={css({ display: 'block', textStyle: 'small', color: 'textMuted' })}

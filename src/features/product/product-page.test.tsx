@@ -13,6 +13,7 @@ import { ProductPage } from './product-page';
 const DETAIL = 'GET /api/v1/products/detail/{productId}';
 const RELATED = 'GET /api/v1/products/related';
 const ADD = 'POST /api/v1/cart/items';
+const FEATURED = 'GET /api/v1/products';
 
 // Product 3 as the seed has it (tests/fixtures/products.ts).
 const CAPPUCINO: Product = sampleProduct;
@@ -40,7 +41,7 @@ describe('product page', () => {
   it('shows the product with its main image first, the old price struck through and the sale badge', async () => {
     const { api } = renderProduct();
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
     expect(api.callsTo(DETAIL).map(({ params }) => params.productId)).toEqual(['3']);
     expect(screen.getByTestId('product-main-image').getAttribute('src')).toBe(
       '/images/products/3-1.svg',
@@ -166,7 +167,7 @@ describe('product page', () => {
   it('renders a product without images with a placeholder', async () => {
     renderProduct('/menu/detail/3', { [DETAIL]: { ...CAPPUCINO, images: [] } });
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
     within(screen.getByTestId('product-gallery')).getByRole('img', { name: 'No image available' });
   });
 
@@ -180,22 +181,31 @@ describe('product page', () => {
     api.on({ [DETAIL]: CAPPUCINO });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
   });
 
-  it('shows a not-found message with a way back to the menu for an unknown id', async () => {
+  it("shows the shop's one not-found for an API 404: home, the menu, popular products", async () => {
     renderProduct('/menu/detail/999', {
       [DETAIL]: () => errorAnswer(404, 'NOT_FOUND', 'Product not found'),
+      [FEATURED]: [CAPPUCINO],
     });
 
     await screen.findByRole('heading', { level: 1, name: 'Product not found' });
     expect(screen.getByRole('link', { name: 'Back to the menu' }).getAttribute('href')).toBe(
       '/menu',
     );
+    expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+    const popular = await screen.findByTestId('not-found-popular');
+    expect(
+      within(popular)
+        .getByRole('link', { name: /cappucino/i })
+        .getAttribute('href'),
+    ).toBe('/menu/detail/3');
+    expect(document.title).toBe('Product not found | Lumen Roastery');
   });
 
   it('treats an id that is not a number as not found, without asking the API', () => {
-    const { api } = renderProduct('/menu/detail/abc');
+    const { api } = renderProduct('/menu/detail/abc', { [FEATURED]: [] });
 
     screen.getByRole('heading', { level: 1, name: 'Product not found' });
     expect(api.callsTo(DETAIL)).toEqual([]);

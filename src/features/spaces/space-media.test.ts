@@ -22,7 +22,7 @@ describe('space media', () => {
       src: '/images/spaces/4.svg',
       width: 1200,
       height: 800,
-      alt: 'Seminar area, event space',
+      alt: 'Seminar Area, event space',
     });
   });
 
@@ -50,7 +50,7 @@ describe('space media', () => {
       key: '4',
       width: FALLBACK_SIZE.width,
       height: FALLBACK_SIZE.height,
-      label: 'View Seminar area, event space larger',
+      label: 'View Seminar Area, event space larger',
       video: undefined,
     });
     expect(spaceDescription({ name: 'aquarium', type: 'meeting space' })).toBe(

@@ -3,6 +3,7 @@
 import type { Slide } from 'yet-another-react-lightbox';
 import type { Photo } from 'react-photo-album';
 import type { Space } from '../../api/types';
+import { displayName } from '../../components/display-name';
 import { videoType } from '../../components/media-type';
 
 export { videoType };
@@ -15,9 +16,9 @@ export type MediaSize = { width: number; height: number };
  */
 export const FALLBACK_SIZE: MediaSize = { width: 1200, height: 900 };
 
-/** "long window" → "Long window": space names are stored in lower case. */
+/** "long window" → "Long Window": the shop's one display case for names (display-name.ts). */
 export function spaceTitle(space: Pick<Space, 'name'>): string {
-  return space.name.charAt(0).toUpperCase() + space.name.slice(1);
+  return displayName(space.name);
 }
 
 /** What a screen reader hears for the item, in the gallery and in the lightbox. */
