@@ -146,10 +146,13 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
   const { queryClient } = effects;
   return checkoutMachine.provide({
     actors: {
-      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
-        writeCart(queryClient, await setCartShipping(input.methodId));
-        return { methodId: input.methodId };
-      }),
+      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(
+        async ({ input, signal }) => {
+          // Aborted when the shopper picks another method first: its cart must not win.
+          writeCart(queryClient, await setCartShipping(input.methodId, { signal }));
+          return { methodId: input.methodId };
+        },
+      ),
       payment: providePaymentMachine(effects),
     },
     actions: {
