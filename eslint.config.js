@@ -8,29 +8,37 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The one-way layers of conventions.md, checked on every import by where it really points:
-// components/api/session -> features -> app, and machines/ apart from all of src/.
+// api/components/lib/payment/session -> features -> app, and machines/ apart from all of src/.
 // A small local rule rather than a plugin: it resolves each relative import against the file
 // that makes it, so `../menu/x` and `../../features/menu/x` are judged alike at any depth.
 
 /**
+ * The folders below the features: shared by them and the app, importing neither. Every folder
+ * of src/ is in the model: one missing from here and from features/, app/ is a lint error.
+ */
+const SHARED_LAYERS = ['api', 'components', 'lib', 'payment', 'session'];
+
+/**
  * The layer a file belongs to, from its path relative to the project root:
- * `feature:<name>`, `app`, `components`, `api`, `session`, `machines`, `src` (main.tsx...) or
- * undefined outside these (tests, server, scripts).
+ * `feature:<name>`, `app`, a shared layer, `machines`, `src` (main.tsx...), `unknown:<folder>`
+ * for a folder of src/ outside the model, or undefined outside src/ and machines/ (tests,
+ * server, scripts).
  */
 function layerOf(pathFromRoot) {
   const parts = pathFromRoot.split(sep);
   if (parts[0] === 'machines') return 'machines';
   if (parts[0] !== 'src') return undefined;
-  if (parts[1] === 'features' && parts.length > 3) return `feature:${parts[2]}`;
-  if (['app', 'components', 'api', 'session'].includes(parts[1] ?? '') && parts.length > 2) {
-    return parts[1];
-  }
-  return 'src';
+  if (parts.length <= 2) return 'src';
+  const folder = parts[1] ?? '';
+  if (folder === 'features') return parts.length > 3 ? `feature:${parts[2]}` : 'unknown:features';
+  if (folder === 'app' || SHARED_LAYERS.includes(folder)) return folder;
+  return `unknown:${folder}`;
 }
 
 /** Why `from` may not import `to`, or undefined when the import runs the right way. */
 function layerViolation(from, to) {
   if (from === undefined || to === undefined || from === to) return undefined;
+  if (from.startsWith('unknown:')) return undefined;
   if (from === 'machines') {
     return 'machines/ is pure logic: it imports nothing from src/ (inject effects with provide()).';
   }
@@ -41,10 +49,7 @@ function layerViolation(from, to) {
       return 'Features never import each other: move what both need to src/components, src/api or machines/.';
     }
   }
-  if (
-    ['components', 'api', 'session'].includes(from) &&
-    (to === 'app' || to.startsWith('feature:'))
-  ) {
+  if (SHARED_LAYERS.includes(from) && (to === 'app' || to.startsWith('feature:'))) {
     return `src/${from} sits below the features and the app: it may not import them.`;
   }
   return undefined;
@@ -69,6 +74,15 @@ function createLayersPlugin(root) {
           schema: [],
         },
         create: (context) => ({
+          Program: (node) => {
+            const layer = layerOf(relative(root, context.filename));
+            if (layer?.startsWith('unknown:')) {
+              context.report({
+                node,
+                message: `src/${layer.slice('unknown:'.length)}/ is outside the layer model (conventions.md): put the file in a known folder or add the folder to eslint.config.js's layers.`,
+              });
+            }
+          },
           ImportDeclaration: (node) => check(context, node),
           ExportNamedDeclaration: (node) => check(context, node),
           ExportAllDeclaration: (node) => check(context, node),

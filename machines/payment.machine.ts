@@ -260,21 +260,16 @@ export const paymentMachine = setup({
         processingError: null,
       };
     }),
-    recordOrder: assign(({ event }) =>
-      'output' in event ? { order: event.output as PlacedOrder } : {},
-    ),
-    recordRevisedTotals: assign(({ event }) =>
-      'error' in event && isTotalsMismatch(event.error)
-        ? { revisedTotals: event.error.totals }
-        : {},
+    recordOrder: assign((_, params: { order: PlacedOrder }) => ({ order: params.order })),
+    recordRevisedTotals: assign((_, params: { error: unknown }) =>
+      isTotalsMismatch(params.error) ? { revisedTotals: params.error.totals } : {},
     ),
     clearRevisedTotals: assign({ revisedTotals: null }),
     recordOutcome: assign((_, params: { outcome: PaymentOutput['outcome'] }) => ({
       outcome: params.outcome,
     })),
-    recordDecline: assign(({ event }) => {
-      const output = 'output' in event ? (event.output as CardOutcome) : undefined;
-      const message = output?.status === 'declined' ? output.message : null;
+    recordDecline: assign((_, params: { outcome: CardOutcome }) => {
+      const message = params.outcome.status === 'declined' ? params.outcome.message : null;
       return { paymentError: message || PAYMENT_MESSAGES.paymentFailed };
     }),
   },
@@ -291,11 +286,9 @@ export const paymentMachine = setup({
       event.type === 'payment.methodChosen' &&
       context.order !== null &&
       event.method !== context.paymentMethod,
-    cardSucceeded: ({ event }) =>
-      'output' in event && (event.output as CardOutcome).status === 'succeeded',
-    orderHasClientSecret: ({ event }) =>
-      'output' in event && Boolean((event.output as PlacedOrder).clientSecret),
-    totalsMismatch: ({ event }) => 'error' in event && isTotalsMismatch(event.error),
+    cardSucceeded: (_, params: { outcome: CardOutcome }) => params.outcome.status === 'succeeded',
+    orderHasClientSecret: (_, params: { order: PlacedOrder }) => Boolean(params.order.clientSecret),
+    totalsMismatch: (_, params: { error: unknown }) => isTotalsMismatch(params.error),
   },
 }).createMachine({
   id: 'payment',
@@ -405,16 +398,19 @@ export const paymentMachine = setup({
             guard: 'paysOnDelivery',
             target: 'placed',
             actions: [
-              'recordOrder',
+              { type: 'recordOrder', params: ({ event }) => ({ order: event.output }) },
               'clearRevisedTotals',
               { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
             ],
           },
           {
-            guard: 'orderHasClientSecret',
+            guard: {
+              type: 'orderHasClientSecret',
+              params: ({ event }) => ({ order: event.output }),
+            },
             target: 'confirmingCard',
             actions: [
-              'recordOrder',
+              { type: 'recordOrder', params: ({ event }) => ({ order: event.output }) },
               'clearRevisedTotals',
               { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
             ],
@@ -423,7 +419,7 @@ export const paymentMachine = setup({
             // A card order without a payment intent cannot be paid: a server fault.
             target: 'ready.editing',
             actions: [
-              'recordOrder',
+              { type: 'recordOrder', params: ({ event }) => ({ order: event.output }) },
               {
                 type: 'recordProcessingError',
                 params: { stage: 'order', error: 'The order has no payment intent' },
@@ -437,9 +433,12 @@ export const paymentMachine = setup({
         ],
         onError: [
           {
-            guard: 'totalsMismatch',
+            guard: { type: 'totalsMismatch', params: ({ event }) => ({ error: event.error }) },
             target: 'ready.reviewingTotals',
-            actions: ['recordRevisedTotals', 'refreshCart'],
+            actions: [
+              { type: 'recordRevisedTotals', params: ({ event }) => ({ error: event.error }) },
+              'refreshCart',
+            ],
           },
           {
             target: 'ready.editing',
@@ -478,8 +477,14 @@ export const paymentMachine = setup({
           },
         }),
         onDone: [
-          { guard: 'cardSucceeded', target: 'markingPaid' },
-          { target: 'markingFailed', actions: 'recordDecline' },
+          {
+            guard: { type: 'cardSucceeded', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'markingPaid',
+          },
+          {
+            target: 'markingFailed',
+            actions: { type: 'recordDecline', params: ({ event }) => ({ outcome: event.output }) },
+          },
         ],
         onError: {
           target: 'ready.editing',

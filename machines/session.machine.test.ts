@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { sessionJwt, unsignedJwt } from '../tests/fixtures/jwt';
 import {
   MAX_TIMER_MS,
@@ -83,18 +83,18 @@ function startSession(input: SessionInput) {
       ),
     },
   });
-  const actor = createActor(logic, { input });
+  // The machine reads the time it is given and waits on the actor's clock: one simulated clock
+  // drives both, with no real or faked timers.
+  const actor = createActor(logic, { input: { now: () => clock.now(), ...input }, clock });
   actor.start();
   return { actor, effects };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-});
+let clock: SimulatedClock;
 
-afterEach(() => {
-  vi.useRealTimers();
+beforeEach(() => {
+  clock = new SimulatedClock();
+  clock.set(NOW);
 });
 
 describe('readSessionToken', () => {
@@ -144,6 +144,7 @@ describe('session machine: boot', () => {
       expiresAt: NOW + HOUR,
       remember: true,
       otherTabsWaitMs: 0,
+      now: expect.any(Function),
     });
     expect(effects.removed).toBe(0);
     expect(effects.merges).toBe(0);
@@ -176,11 +177,11 @@ describe('session machine: expiry', () => {
       remember: false,
     });
 
-    vi.advanceTimersByTime(HOUR - 1);
+    clock.increment(HOUR - 1);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(effects.expiryAnnouncements).toBe(0);
 
-    vi.advanceTimersByTime(1);
+    clock.increment(1);
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.token).toBeNull();
     expect(effects.expiryAnnouncements).toBe(1);
@@ -195,13 +196,13 @@ describe('session machine: expiry', () => {
       remember: true,
     });
 
-    vi.advanceTimersByTime(MAX_TIMER_MS + 1);
+    clock.increment(MAX_TIMER_MS + 1);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
 
-    vi.advanceTimersByTime(thirtyDays - MAX_TIMER_MS - 2);
+    clock.increment(thirtyDays - MAX_TIMER_MS - 2);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
 
-    vi.advanceTimersByTime(1);
+    clock.increment(1);
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(effects.expiryAnnouncements).toBe(1);
   });
@@ -217,7 +218,7 @@ describe('session machine: expiry', () => {
       token: sessionJwt({ nowMs: NOW, expiresInSeconds: 3600 }),
       remember: false,
     });
-    vi.advanceTimersByTime(60_000);
+    clock.increment(60_000);
 
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(effects.expiryAnnouncements).toBe(0);
@@ -323,7 +324,7 @@ describe('session machine: sign-in and sign-out', () => {
     const renewed = sessionJwt({ email: 'new@lumen.test', nowMs: NOW, expiresInSeconds: 3600 });
 
     actor.send({ type: 'session.tokenRenewed', token: renewed });
-    vi.advanceTimersByTime(60_000);
+    clock.increment(60_000);
 
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({
@@ -406,7 +407,7 @@ describe('session machine: a tab opened later', () => {
     expect(effects.broadcasts).toEqual(['sessionWanted']);
     const token = sessionJwt({ nowMs: NOW });
 
-    vi.advanceTimersByTime(20);
+    clock.increment(20);
     effects.fromOtherTab({ type: 'session.otherTabSignedIn', token, remember: false });
 
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
@@ -429,9 +430,9 @@ describe('session machine: a tab opened later', () => {
   it('is a guest once nobody answered in time, not a moment before', () => {
     const { actor } = startSession({ storedToken: null, remember: false, otherTabsWaitMs: 250 });
 
-    vi.advanceTimersByTime(249);
+    clock.increment(249);
     expect(actor.getSnapshot().value).toBe('askingOtherTabs');
-    vi.advanceTimersByTime(1);
+    clock.increment(1);
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().hasTag('checking')).toBe(false);
   });

@@ -52,6 +52,8 @@ export type SessionContext = {
   remember: boolean;
   /** How long a tab with no token waits for another tab to share its session (0: it does not ask). */
   otherTabsWaitMs: number;
+  /** The clock every expiry is read against (input `now`; `Date.now` by default). */
+  now: () => number;
 };
 
 export type SessionInput = {
@@ -63,6 +65,11 @@ export type SessionInput = {
    * none: it asks the open tabs for theirs and waits this long for an answer (default 0: no).
    */
   otherTabsWaitMs?: number;
+  /**
+   * The time, in epoch milliseconds (default `Date.now`). Tests give the `SimulatedClock`'s
+   * `now` that also drives the actor's delays, so expiry runs without real or faked timers.
+   */
+  now?: () => number;
 };
 
 /** What one tab tells the others (see `watchOtherTabs`). */
@@ -147,7 +154,7 @@ export const sessionMachine = setup({
     adoptEventToken: assign(({ event, context }) => {
       const token = 'token' in event ? event.token : null;
       const remember = 'remember' in event ? event.remember : context.remember;
-      const read = readSessionToken(token, Date.now());
+      const read = readSessionToken(token, context.now());
       if (!read) return { ...signedOutContext };
       return { token: read.token, user: read.user, expiresAt: read.expiresAt, remember };
     }),
@@ -159,23 +166,24 @@ export const sessionMachine = setup({
   },
   guards: {
     storedTokenIsValid: ({ context }) => context.token !== null,
-    eventTokenIsValid: ({ event }) =>
-      'token' in event && readSessionToken(event.token, Date.now()) !== null,
+    eventTokenIsValid: ({ context, event }) =>
+      'token' in event && readSessionToken(event.token, context.now()) !== null,
     mayAskOtherTabs: ({ context }) => context.otherTabsWaitMs > 0,
     isAnotherToken: ({ context, event }) => 'token' in event && event.token !== context.token,
-    hasExpired: ({ context }) => context.expiresAt === null || context.expiresAt <= Date.now(),
+    hasExpired: ({ context }) => context.expiresAt === null || context.expiresAt <= context.now(),
   },
   delays: {
     // The wait until `exp`, capped (MAX_TIMER_MS); when a capped step ends early, `hasExpired`
     // is false and the state is re-entered to wait for the rest.
     otherTabsWait: ({ context }) => context.otherTabsWaitMs,
     untilExpiry: ({ context }) =>
-      Math.min(Math.max(0, (context.expiresAt ?? 0) - Date.now()), MAX_TIMER_MS),
+      Math.min(Math.max(0, (context.expiresAt ?? 0) - context.now()), MAX_TIMER_MS),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
-    const read = readSessionToken(input.storedToken, Date.now());
+    const now = input.now ?? Date.now;
+    const read = readSessionToken(input.storedToken, now());
     const otherTabsWaitMs = input.otherTabsWaitMs ?? 0;
     return read
       ? {
@@ -184,8 +192,9 @@ export const sessionMachine = setup({
           expiresAt: read.expiresAt,
           remember: input.remember,
           otherTabsWaitMs,
+          now,
         }
-      : { ...signedOutContext, remember: false, otherTabsWaitMs };
+      : { ...signedOutContext, remember: false, otherTabsWaitMs, now };
   },
   invoke: { src: 'watchOtherTabs' },
   initial: 'checkingStoredToken',

@@ -13,26 +13,30 @@ import type {
   AppConfig,
   AuthUser,
   Handler,
-  HandlerContext,
   HandlerMap,
   HandlerResult,
+  RawHandlerContext,
 } from './handler-types';
 import { withAssetOrigin } from './asset-urls';
 import { clientAddressOf, normalizeAddress } from './client-address';
 import { createHousekeeping } from './housekeeping';
-import { ApiError, errorBody, unauthorized, validationError } from './http-error';
+import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createStaticFiles } from './static-files';
-import { decodeUtf8, textProblems, UTF8_MESSAGE } from './text-rules';
+import {
+  checkedBody,
+  checkedPathParams,
+  checkedQuery,
+  checkHeaders,
+  payloadTooLarge,
+  readBody,
+  type RawBody,
+} from './request-input';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+export { MAX_BODY_BYTES } from './request-input';
+
 /** The Pact provider-state endpoint's path (contracts/README.md), served only when enabled. */
 export const PROVIDER_STATES_PATH = '/_pact/provider-states';
-// Our bodies nest four levels at most. Deeper input is refused before anything recurses over it
-// (the validator, JSON.stringify): 64 KB of brackets would otherwise exhaust the stack.
-export const MAX_JSON_DEPTH = 32;
-// Past this we stop reading and drop the connection instead of draining a flood.
-const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 const MAX_INJECTED_LATENCY_MS = 10_000;
 
 const CORS_ALLOW_HEADERS = [
@@ -63,7 +67,7 @@ export const ALL_HANDLERS: Required<HandlerMap> = {
  */
 export function assertHandlersMatch(
   contract: OpenApiContract,
-  handlers: Readonly<Record<string, Handler | undefined>>,
+  handlers: Readonly<Record<string, unknown>>,
 ): void {
   const ids = new Set(contract.operationIds);
   const missing = [...ids].filter((id) => !(id in handlers));
@@ -85,64 +89,6 @@ export interface CreateAppOptions {
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-interface RawBody {
-  bytes: Buffer;
-  tooLarge: boolean;
-  aborted: boolean;
-}
-
-function readBody(req: IncomingMessage): Promise<RawBody> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    let settled = false;
-    const finish = (aborted: boolean): void => {
-      if (settled) return;
-      settled = true;
-      resolve({ bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge, aborted });
-    };
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) {
-      tooLarge = true;
-      req.resume();
-      finish(false);
-      return;
-    }
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        tooLarge = true;
-        chunks.length = 0;
-      } else {
-        chunks.push(chunk);
-      }
-      if (size > MAX_DRAIN_BYTES) {
-        finish(false);
-        req.destroy();
-      }
-    });
-    req.on('end', () => finish(false));
-    req.on('error', () => finish(true));
-    req.on('close', () => finish(true));
-  });
-}
-
-/** The nesting depth of a parsed JSON value, without recursion; stops counting past `limit`. */
-export function jsonDepthExceeds(value: unknown, limit: number): boolean {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const top = stack.pop();
-    if (!top || typeof top.value !== 'object' || top.value === null) continue;
-    const depth = top.depth + 1;
-    if (depth > limit) return true;
-    for (const child of Object.values(top.value)) {
-      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth });
-    }
-  }
-  return false;
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -159,8 +105,8 @@ function splitUrl(rawUrl: string): { pathname: string; search: string } {
   return { pathname: pathname.split('#')[0] ?? '', search };
 }
 
-function mediaType(req: IncomingMessage): string {
-  return (firstHeader(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+function internalError(): ApiError {
+  return new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
 }
 
 // Statuses that come from the transport layer rather than an operation; the yaml documents them globally.
@@ -170,8 +116,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
   const contract = options.contract ?? loadOpenApi(config.openapiFile);
-  // Looked up by the matched operation's id, a plain string at run time.
-  const handlers: Readonly<Record<string, Handler | undefined>> = options.handlers ?? ALL_HANDLERS;
+  // Looked up by the matched operation's id, a plain string at run time. The one cast of the
+  // handlers' inputs: each handler takes its operation's typed request, and the router calls it
+  // only after validating path, query and body against that operation in openapi.yaml.
+  const handlers = (options.handlers ?? ALL_HANDLERS) as Readonly<
+    Record<string, Handler | undefined>
+  >;
   assertHandlersMatch(contract, handlers);
   const corsOrigins = new Set(config.corsOrigins);
   const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
@@ -214,7 +164,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     req: IncomingMessage,
     op: Operation,
     at: Date,
-  ): { user: AuthUser | null; claims: HandlerContext['claims'] } {
+  ): { user: AuthUser | null; claims: RawHandlerContext['claims'] } {
     if (op.security.public || !op.security.bearer) return { user: null, claims: null };
     const token = bearerToken(firstHeader(req, 'authorization'));
     if (token === undefined) {
@@ -247,212 +197,107 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     };
   }
 
-  function parseQuery(search: string): Record<string, unknown> {
-    const query: Record<string, unknown> = {};
-    let params: URLSearchParams;
-    try {
-      params = new URLSearchParams(search);
-    } catch {
-      return query;
-    }
-    for (const [key, value] of params) {
-      // An empty value means "not given" (the menu sends search= when the box is empty).
-      if (value === '' || Object.prototype.hasOwnProperty.call(query, key)) continue;
-      Object.defineProperty(query, key, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return query;
+  /** A CORS preflight, answered here. */
+  function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    res.statusCode = 204;
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', allowHeaders);
+    res.setHeader('Access-Control-Max-Age', '3600');
+    res.end();
   }
 
-  async function handleApi(
-    req: IncomingMessage,
-    res: ServerResponse,
-    pathname: string,
-    search: string,
-  ): Promise<void> {
-    applyCors(req, res);
-    const method = (req.method ?? 'GET').toUpperCase();
-    if (method === 'OPTIONS') {
-      req.resume();
-      res.statusCode = 204;
-      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', allowHeaders);
-      res.setHeader('Access-Control-Max-Age', '3600');
-      res.end();
-      return;
-    }
-    const raw = await readBody(req);
-    if (raw.aborted) {
-      if (!res.headersSent) res.destroy();
-      return;
-    }
+  /** Test-only faults (config.faults): a latency to add, or a failure to answer instead. */
+  async function injectedFault(req: IncomingMessage): Promise<ApiError | null> {
     if (config.latencyMs > 0) await sleep(config.latencyMs);
-    if (config.faults) {
-      const latency = Number(firstHeader(req, 'x-inject-latency'));
-      if (Number.isInteger(latency) && latency > 0)
-        await sleep(Math.min(latency, MAX_INJECTED_LATENCY_MS));
-      const injected = Number(firstHeader(req, 'x-inject-status'));
-      if (injected === 500 || injected === 502 || injected === 503) {
-        const code = injected === 500 ? 'INTERNAL' : 'SERVICE_UNAVAILABLE';
-        sendError(res, new ApiError(injected, code, `Injected failure (${injected})`), pathname);
-        return;
-      }
-    }
+    if (!config.faults) return null;
+    const latency = Number(firstHeader(req, 'x-inject-latency'));
+    if (Number.isInteger(latency) && latency > 0)
+      await sleep(Math.min(latency, MAX_INJECTED_LATENCY_MS));
+    const injected = Number(firstHeader(req, 'x-inject-status'));
+    if (injected !== 500 && injected !== 502 && injected !== 503) return null;
+    const code = injected === 500 ? 'INTERNAL' : 'SERVICE_UNAVAILABLE';
+    return new ApiError(injected, code, `Injected failure (${injected})`);
+  }
 
+  /** The operation a method and path name in the contract, or the 404/405 that says there is none. */
+  function route(
+    method: string,
+    pathname: string,
+  ): { op: Operation; params: Record<string, unknown> } | ApiError {
     // HEAD is GET without the body (Node drops the body of a HEAD answer itself).
     const matched = contract.match(method === 'HEAD' ? 'GET' : method, pathname);
-    if (matched.kind === 'not-found') {
-      sendError(res, new ApiError(404, 'NOT_FOUND', `No API operation at ${pathname}`), pathname);
-      return;
-    }
+    if (matched.kind === 'not-found')
+      return new ApiError(404, 'NOT_FOUND', `No API operation at ${pathname}`);
     if (matched.kind === 'method-not-allowed') {
-      sendError(
-        res,
-        new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, {
-          headers: { Allow: matched.allow.join(', ') },
-        }),
-        pathname,
-      );
+      return new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, {
+        headers: { Allow: matched.allow.join(', ') },
+      });
+    }
+    return { op: matched.operation, params: { ...matched.params } };
+  }
+
+  /**
+   * Everything between a matched operation and its handler: housekeeping, the caller, then path,
+   * query, headers and body checked against the contract (request-input.ts). Throws ApiError.
+   */
+  async function runOperation(
+    req: IncomingMessage,
+    raw: RawBody,
+    routed: { op: Operation; params: Record<string, unknown> },
+    pathname: string,
+    search: string,
+    at: Date,
+  ): Promise<HandlerResult> {
+    const { op } = routed;
+    // Before the handler, so it sees lapsed reservations released and abandoned carts gone.
+    housekeeping(at);
+    if (raw.tooLarge) throw payloadTooLarge();
+    const { user, claims } = resolveUser(req, op, at);
+    const params = checkedPathParams(contract, op, routed.params);
+    const query = checkedQuery(contract, op, search);
+    checkHeaders(contract, op, (name) => firstHeader(req, name));
+    const body = checkedBody(contract, op, raw, firstHeader(req, 'content-type'));
+    const handler = handlers[op.operationId];
+    if (!handler) throw new Error(`no handler for ${op.operationId}`);
+    return handler({
+      db,
+      now: at,
+      config,
+      operationId: op.operationId,
+      path: pathname,
+      params,
+      query,
+      body,
+      header: (name) => firstHeader(req, name),
+      clientAddress: clientAddressOf(req, trustedProxies),
+      user,
+      claims,
+    });
+  }
+
+  /** A refusal as the contract shapes it; anything else is logged and answered as a 500. */
+  function answerFailure(
+    res: ServerResponse,
+    op: Operation,
+    error: unknown,
+    label: string,
+    pathname: string,
+  ): void {
+    if (!(error instanceof ApiError)) {
+      config.logger.error(`${label} failed`, error);
+      sendError(res, internalError(), pathname);
       return;
     }
-    const op = matched.operation;
-    const at = now();
-    let result: HandlerResult;
-    try {
-      // Before the handler, so it sees lapsed reservations released and abandoned carts gone.
-      housekeeping(at);
-      if (raw.tooLarge) {
-        throw new ApiError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`,
-        );
-      }
-      const { user, claims } = resolveUser(req, op, at);
+    const bodyOut = errorBody(error, pathname, now());
+    // Spec §7: a failed sign-in's field messages are (also) under `data`.
+    if (op.operationId === 'login' && bodyOut.fields) bodyOut.data = bodyOut.fields;
+    checkContract(op, error.status, bodyOut);
+    sendJson(res, error.status, bodyOut, error.headers);
+  }
 
-      const params: Record<string, unknown> = { ...matched.params };
-      if (op.validatePath && !op.validatePath(params)) {
-        throw validationError(contract.formatErrors(op.validatePath.errors, 'path'));
-      }
-      const query = parseQuery(search);
-      // Only the parameters the operation reads: anything else in the query is ignored anyway.
-      const queryText = textProblems(
-        Object.fromEntries(Object.entries(query).filter(([key]) => op.queryNames.includes(key))),
-      );
-      if (Object.keys(queryText).length > 0) throw validationError(queryText);
-      if (op.validateQuery && !op.validateQuery(query)) {
-        throw validationError(contract.formatErrors(op.validateQuery.errors, 'query'));
-      }
-      if (op.validateHeaders) {
-        const headers: Record<string, unknown> = {};
-        for (const name of op.headerNames) {
-          const value = firstHeader(req, name);
-          if (value !== undefined) headers[name] = value;
-        }
-        if (!op.validateHeaders(headers))
-          throw validationError(contract.formatErrors(op.validateHeaders.errors, 'headers'));
-      }
-
-      let body: unknown;
-      if (op.body) {
-        if (raw.bytes.length === 0) {
-          if (op.body.required) throw validationError({ body: 'Request body is required' });
-        } else {
-          const type = mediaType(req);
-          if (op.body.kind === 'json') {
-            if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-              throw new ApiError(
-                415,
-                'UNSUPPORTED_MEDIA_TYPE',
-                'The request body must be application/json',
-              );
-            }
-            const text = decodeUtf8(raw.bytes);
-            if (text === null) throw validationError({ body: UTF8_MESSAGE });
-            try {
-              body = JSON.parse(text);
-            } catch {
-              throw validationError(
-                { body: 'Malformed JSON' },
-                'The request body is not valid JSON',
-              );
-            }
-            if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) {
-              throw validationError(
-                { body: `Nested deeper than ${MAX_JSON_DEPTH} levels` },
-                'The request body is nested too deeply',
-              );
-            }
-          } else {
-            if (type !== 'application/x-www-form-urlencoded') {
-              throw new ApiError(
-                415,
-                'UNSUPPORTED_MEDIA_TYPE',
-                'The request body must be application/x-www-form-urlencoded',
-              );
-            }
-            const form: Record<string, string> = {};
-            const text = decodeUtf8(raw.bytes);
-            if (text === null) throw validationError({ body: UTF8_MESSAGE });
-            for (const [key, value] of new URLSearchParams(text)) {
-              if (!Object.prototype.hasOwnProperty.call(form, key)) {
-                Object.defineProperty(form, key, {
-                  value,
-                  enumerable: true,
-                  writable: true,
-                  configurable: true,
-                });
-              }
-            }
-            body = form;
-          }
-          // Before the schema: a control character or lone surrogate is its own field message.
-          const textFields = textProblems(body);
-          if (Object.keys(textFields).length > 0) throw validationError(textFields);
-          if (!op.body.validate(body))
-            throw validationError(contract.formatErrors(op.body.validate.errors, 'body'));
-        }
-      }
-
-      const handler = handlers[op.operationId];
-      if (!handler) throw new Error(`no handler for ${op.operationId}`);
-      const ctx: HandlerContext = {
-        db,
-        now: at,
-        config,
-        operationId: op.operationId,
-        path: pathname,
-        params,
-        query,
-        body,
-        header: (name) => firstHeader(req, name),
-        clientAddress: clientAddressOf(req, trustedProxies),
-        user,
-        claims,
-      };
-      result = await handler(ctx);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const bodyOut = errorBody(error, pathname, now());
-        // Spec §7: a failed sign-in's field messages are (also) under `data`.
-        if (op.operationId === 'login' && bodyOut.fields) bodyOut.data = bodyOut.fields;
-        checkContract(op, error.status, bodyOut);
-        sendJson(res, error.status, bodyOut, error.headers);
-        return;
-      }
-      config.logger.error(`${method} ${pathname} failed`, error);
-      sendError(
-        res,
-        new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
-        pathname,
-      );
-      return;
-    }
-
+  /** A handler's answer: an HTML page, or JSON checked against the contract. */
+  function answerResult(res: ServerResponse, op: Operation, result: HandlerResult): void {
     if (result.html !== undefined) {
       res.statusCode = result.status;
       for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
@@ -467,6 +312,44 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         : result.body;
     if (body !== undefined) checkContract(op, result.status, body);
     sendJson(res, result.status, body, result.headers);
+  }
+
+  /** One API request: CORS, preflight, body, faults, route, the operation, the answer. */
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+  ): Promise<void> {
+    applyCors(req, res);
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'OPTIONS') {
+      answerPreflight(req, res);
+      return;
+    }
+    const raw = await readBody(req);
+    if (raw.aborted) {
+      if (!res.headersSent) res.destroy();
+      return;
+    }
+    const fault = await injectedFault(req);
+    if (fault) {
+      sendError(res, fault, pathname);
+      return;
+    }
+    const routed = route(method, pathname);
+    if (routed instanceof ApiError) {
+      sendError(res, routed, pathname);
+      return;
+    }
+    let result: HandlerResult;
+    try {
+      result = await runOperation(req, raw, routed, pathname, search, now());
+    } catch (error) {
+      answerFailure(res, routed.op, error, `${method} ${pathname}`, pathname);
+      return;
+    }
+    answerResult(res, routed.op, result);
   }
 
   function checkContract(op: Operation, status: number, body: unknown): void {
@@ -485,11 +368,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         res.destroy();
         return;
       }
-      sendError(
-        res,
-        new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
-        pathname,
-      );
+      sendError(res, internalError(), pathname);
     };
     try {
       if (pathname === PROVIDER_STATES_PATH && config.providerStateSetup) {

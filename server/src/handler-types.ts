@@ -68,7 +68,8 @@ export interface AuthUser {
   tokenVersion: number;
 }
 
-export interface HandlerContext {
+/** What every request carries, whichever operation it is. */
+export interface RequestContext {
   db: Db;
   /** The request's clock reading; one value for the whole request. */
   now: Date;
@@ -76,9 +77,6 @@ export interface HandlerContext {
   operationId: string;
   /** The request path without the query. */
   path: string;
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
   header(name: string): string | undefined;
   /** The client's IP address: the peer's, or from X-Forwarded-For when the peer is a trusted proxy. */
   clientAddress: string;
@@ -87,17 +85,42 @@ export interface HandlerContext {
   claims: TokenClaims | null;
 }
 
+/**
+ * One operation's request, its inputs typed by the contract. The router has validated (and
+ * coerced) path, query and body against openapi.yaml before a handler runs, so they are the
+ * contract's types here; the one place that vouches for it is where app.ts registers handlers.
+ */
+export interface HandlerContext<Op extends OperationId = OperationId> extends RequestContext {
+  params: PathParams<Op>;
+  query: QueryParams<Op>;
+  body: RequestBody<Op>;
+}
+
+/** A request as the router builds it, before it is handed to its operation's handler. */
+export interface RawHandlerContext extends RequestContext {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
 /** An operationId of openapi.yaml: the key a handler is registered under. */
 export type OperationId = keyof operations;
 
-// The router validates (and coerces) path, query and body against openapi.yaml before a handler
-// runs, so a handler may read them as the contract's types with one cast.
 /** An operation's path parameters. */
 export type PathParams<Op extends OperationId> = operations[Op]['parameters']['path'];
 /** An operation's query; optional parameters the caller left out are undefined. */
 export type QueryParams<Op extends OperationId> = NonNullable<
   operations[Op]['parameters']['query']
 >;
+
+type MediaBody<R> = R extends { content: infer M } ? M[keyof M] : never;
+
+/** An operation's request body (JSON or form), undefined when the operation takes none. */
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: infer R }
+  ? MediaBody<R>
+  : operations[Op] extends { requestBody?: infer R }
+    ? MediaBody<NonNullable<R>> | undefined
+    : undefined;
 
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
@@ -123,11 +146,14 @@ export interface HandlerResult<B = unknown> {
 }
 
 /** Any handler, as the router calls it (it looks handlers up by a runtime operationId). */
-export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+export type Handler = (ctx: RawHandlerContext) => HandlerResult | Promise<HandlerResult>;
 
-/** A handler whose answer the compiler checks against its operation's response schema. */
+/**
+ * A handler whose inputs are its operation's request and whose answer the compiler checks
+ * against the operation's response schema.
+ */
 export type OperationHandler<Op extends OperationId> = (
-  ctx: HandlerContext,
+  ctx: HandlerContext<Op>,
 ) => HandlerResult<SuccessBody<Op>> | Promise<HandlerResult<SuccessBody<Op>>>;
 
 /**

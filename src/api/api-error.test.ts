@@ -43,4 +43,20 @@ describe('ApiError.fromBody', () => {
     expect(error.totals).toBeUndefined();
     expect(error.hasFieldErrors).toBe(true);
   });
+
+  it('knows the codes the contract added late, and carries retryAfter', () => {
+    for (const code of ['ORDER_CANCELLED', 'IDEMPOTENCY_CONFLICT', 'TOO_MANY_REQUESTS'] as const) {
+      expect(ApiError.fromBody(409, JSON.stringify({ code, message: 'm' })).code).toBe(code);
+    }
+    const throttled = ApiError.fromBody(
+      429,
+      JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: 'Slow down', retryAfter: 42 }),
+    );
+    expect(throttled).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 42 });
+    expect(ApiError.fromBody(429, '')).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      retryAfter: undefined,
+    });
+    expect(ApiError.fromBody(429, '{"retryAfter":-3}').retryAfter).toBeUndefined();
+  });
 });

@@ -6,25 +6,42 @@ type OrderTotals = components['schemas']['OrderTotals'];
 /** The contract's error codes, plus the two the client itself produces. */
 export type ApiErrorCode = ErrorBody['code'] | 'NETWORK' | 'UNKNOWN';
 
-const CONTRACT_CODES: ReadonlySet<string> = new Set<ErrorBody['code']>([
-  'VALIDATION_FAILED',
-  'PROMO_REJECTED',
-  'INVALID_CREDENTIALS',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'EMAIL_TAKEN',
-  'OUT_OF_STOCK',
-  'PRODUCT_UNAVAILABLE',
-  'TOTALS_MISMATCH',
-  'INVALID_STATUS_TRANSITION',
-  'PAYMENT_NOT_CONFIRMED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-]);
+/**
+ * Every code the contract's Error enum has, as the keys of a record typed by that enum: a code
+ * added to `openapi.yaml` (and so to the generated types) fails the typecheck here until it is
+ * listed, instead of silently arriving as `UNKNOWN`.
+ */
+const CONTRACT_CODE_TABLE: Record<ErrorBody['code'], true> = {
+  VALIDATION_FAILED: true,
+  PROMO_REJECTED: true,
+  INVALID_CREDENTIALS: true,
+  UNAUTHORIZED: true,
+  FORBIDDEN: true,
+  NOT_FOUND: true,
+  METHOD_NOT_ALLOWED: true,
+  EMAIL_TAKEN: true,
+  OUT_OF_STOCK: true,
+  PRODUCT_UNAVAILABLE: true,
+  TOTALS_MISMATCH: true,
+  INVALID_STATUS_TRANSITION: true,
+  PAYMENT_NOT_CONFIRMED: true,
+  ORDER_CANCELLED: true,
+  PASSWORD_CHANGE_CONFLICT: true,
+  PAYMENT_METHOD_UNAVAILABLE: true,
+  ORDER_LIMIT_EXCEEDED: true,
+  TOO_MANY_OPEN_ORDERS: true,
+  IDEMPOTENCY_CONFLICT: true,
+  TOO_MANY_REQUESTS: true,
+  PAYLOAD_TOO_LARGE: true,
+  REQUEST_TIMEOUT: true,
+  UNSUPPORTED_MEDIA_TYPE: true,
+  SERVICE_UNAVAILABLE: true,
+  INTERNAL: true,
+};
+
+function isContractCode(code: string): code is ErrorBody['code'] {
+  return Object.hasOwn(CONTRACT_CODE_TABLE, code);
+}
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -37,6 +54,8 @@ export interface ApiErrorInit {
   message: string;
   fields?: Record<string, string>;
   totals?: OrderTotals;
+  /** With 429 and 503: the seconds the server asks the client to wait. */
+  retryAfter?: number;
   cause?: unknown;
 }
 
@@ -50,6 +69,7 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly fields: Record<string, string>;
   readonly totals: OrderTotals | undefined;
+  readonly retryAfter: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -57,6 +77,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fields = init.fields ?? {};
     this.totals = init.totals;
+    this.retryAfter = init.retryAfter;
   }
 
   /** A request that never got an answer (offline, DNS, refused connection, CORS). */
@@ -73,9 +94,7 @@ export class ApiError extends Error {
     if (isRecord(body)) {
       const rawCode = typeof body.code === 'string' ? body.code : undefined;
       const code: ApiErrorCode =
-        rawCode !== undefined && CONTRACT_CODES.has(rawCode)
-          ? (rawCode as ErrorBody['code'])
-          : codeForStatus(status);
+        rawCode !== undefined && isContractCode(rawCode) ? rawCode : codeForStatus(status);
       const message =
         typeof body.message === 'string' && body.message.trim() !== ''
           ? body.message
@@ -86,6 +105,7 @@ export class ApiError extends Error {
         message,
         fields: readFields(body.fields),
         totals: readTotals(body.totals),
+        retryAfter: readRetryAfter(body.retryAfter),
       });
     }
     return new ApiError({ status, code: codeForStatus(status), message: messageForStatus(status) });
@@ -164,6 +184,10 @@ function readFields(value: unknown): Record<string, string> {
   return fields;
 }
 
+function readRetryAfter(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 const TOTAL_KEYS = ['subtotal', 'tax', 'shipping', 'discount', 'total'] as const;
 
 function readTotals(value: unknown): OrderTotals | undefined {
@@ -192,8 +216,12 @@ function codeForStatus(status: number): ApiErrorCode {
       return 'METHOD_NOT_ALLOWED';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
+    case 408:
+      return 'REQUEST_TIMEOUT';
     case 415:
       return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
     case 500:
       return 'INTERNAL';
     case 502:

@@ -1,4 +1,4 @@
-import { TestModel } from '@xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';

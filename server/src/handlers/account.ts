@@ -8,16 +8,9 @@ import {
   listAddressRows,
   makeDefault,
   replaceAddress,
-  type AddressInput,
 } from '../address-store';
 import type { Row } from '../db';
-import type {
-  AuthUser,
-  HandlerContext,
-  HandlerMap,
-  PathParams,
-  QueryParams,
-} from '../handler-types';
+import type { AuthUser, HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, unauthorized, validationError } from '../http-error';
 import { checkCurrentPassword } from './auth';
@@ -34,7 +27,6 @@ function requireUser(ctx: HandlerContext): AuthUser {
 }
 
 // Request shapes from openapi.yaml; the router has validated the body against it already.
-type UpdateUserBody = components['schemas']['UpdateUserRequest'];
 type AccountOrder = components['schemas']['AccountOrder'];
 
 interface AccountOrderRow extends Row {
@@ -66,7 +58,7 @@ export const accountHandlers = {
 
   updateAccountUser: async (ctx) => {
     const { id, tokenVersion } = requireUser(ctx);
-    const body = ctx.body as UpdateUserBody;
+    const body = ctx.body;
     const before = getUser(ctx.db, id);
     if (!before) throw unauthorized();
     // A new email is a new way into the account: it takes the current password, and every
@@ -117,25 +109,21 @@ export const accountHandlers = {
 
   createAddress: (ctx) => {
     const { id } = requireUser(ctx);
-    const row = ctx.db.transaction(() =>
-      insertAddress(ctx.db, id, ctx.body as AddressInput, ctx.now),
-    );
+    const row = ctx.db.transaction(() => insertAddress(ctx.db, id, ctx.body, ctx.now));
     return ok(addressJson(row), 201);
   },
 
   updateAddress: (ctx) => {
     const { id } = requireUser(ctx);
-    const { addressId } = ctx.params as PathParams<'updateAddress'>;
-    const row = ctx.db.transaction(() =>
-      replaceAddress(ctx.db, id, addressId, ctx.body as AddressInput),
-    );
+    const { addressId } = ctx.params;
+    const row = ctx.db.transaction(() => replaceAddress(ctx.db, id, addressId, ctx.body));
     if (!row) throw notFound('Address not found');
     return ok(addressJson(row));
   },
 
   deleteAddress: (ctx) => {
     const { id } = requireUser(ctx);
-    const { addressId } = ctx.params as PathParams<'deleteAddress'>;
+    const { addressId } = ctx.params;
     const deleted = ctx.db.transaction(() => deleteAddressRow(ctx.db, id, addressId));
     if (!deleted) throw notFound('Address not found');
     return { status: 204 };
@@ -143,7 +131,7 @@ export const accountHandlers = {
 
   setDefaultAddress: (ctx) => {
     const { id } = requireUser(ctx);
-    const { addressId } = ctx.params as PathParams<'setDefaultAddress'>;
+    const { addressId } = ctx.params;
     ctx.db.transaction(() => {
       if (!getAddressRow(ctx.db, id, addressId)) throw notFound('Address not found');
       makeDefault(ctx.db, id, addressId);
@@ -153,7 +141,7 @@ export const accountHandlers = {
 
   listAccountOrders: (ctx) => {
     const { id } = requireUser(ctx);
-    const query = ctx.query as QueryParams<'listAccountOrders'>;
+    const query = ctx.query;
     const where = ['o.user_id = ?'];
     const args: (string | number)[] = [id];
     if (query.status !== undefined) {

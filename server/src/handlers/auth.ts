@@ -1,5 +1,4 @@
 // Sign-in, sign-up and password change (D3). Sign-in with an OpenID provider: ./oidc.ts.
-import type { components } from '../../../src/api/schema';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   SHORT_TOKEN_TTL_SECONDS,
@@ -101,13 +100,10 @@ function tooManyAttempts(seconds: number, what = 'sign-in'): ApiError {
 }
 
 // Request shapes from openapi.yaml; the router has validated each body against it already.
-type LoginBody = components['schemas']['LoginRequest'];
-type SignupBody = components['schemas']['SignupRequest'];
-type ChangePasswordBody = components['schemas']['ChangePasswordRequest'];
 
 export const authHandlers = {
   login: async (ctx) => {
-    const body = ctx.body as LoginBody;
+    const body = ctx.body;
     const params = ctx.config.passwordHash;
     if (ctx.config.hashPool.full()) throw busyError();
     // Reserved before the hash: parallel guesses see each other, and one check per account runs.
@@ -150,7 +146,7 @@ export const authHandlers = {
   },
 
   signup: async (ctx) => {
-    const body = ctx.body as SignupBody;
+    const body = ctx.body;
     const email = body.email.trim();
     if (ctx.config.hashPool.full()) throw busyError();
     const reservation = ctx.config.signInThrottle.reserveSignup(ctx.clientAddress, ctx.now);
@@ -182,7 +178,7 @@ export const authHandlers = {
 
   changePassword: async (ctx) => {
     if (!ctx.user) throw unauthorized();
-    const body = ctx.body as ChangePasswordBody;
+    const body = ctx.body;
     const user = getUser(ctx.db, ctx.user.id);
     if (!user) throw unauthorized();
     await checkCurrentPassword(ctx, user, body.currentPassword);

@@ -22,15 +22,12 @@ import {
   unavailableMessage,
   type PromoRecord,
 } from '../catalogue-store';
-import type { HandlerContext, HandlerMap, HandlerResult, PathParams } from '../handler-types';
+import type { HandlerContext, HandlerMap, HandlerResult } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, unauthorized } from '../http-error';
 import { checkPromo, PROMO_MESSAGES } from '../money';
 
 // Request shapes from openapi.yaml; the router has validated each body against it already.
-type AddCartItemBody = components['schemas']['AddCartItemRequest'];
-type UpdateCartItemBody = components['schemas']['UpdateCartItemRequest'];
-type ApplyPromoCodeBody = components['schemas']['ApplyPromoCodeRequest'];
 type Cart = components['schemas']['Cart'];
 type CartPromos = components['schemas']['CartPromos'];
 
@@ -80,7 +77,7 @@ export const cartHandlers = {
     }),
 
   addCartItem: (ctx) => {
-    const body = ctx.body as AddCartItemBody;
+    const body = ctx.body;
     return ctx.db.transaction(() => {
       const product = getProductRow(ctx.db, body.productId);
       if (!product) throw notFound('Product not found');
@@ -113,8 +110,8 @@ export const cartHandlers = {
   },
 
   updateCartItem: (ctx) => {
-    const quantity = (ctx.body as UpdateCartItemBody).quantity;
-    const { cartItemId } = ctx.params as PathParams<'updateCartItem'>;
+    const quantity = ctx.body.quantity;
+    const { cartItemId } = ctx.params;
     return ctx.db.transaction(() => {
       const cart = findCart(ctx.db, cartOwner(ctx));
       const line = findLine(ctx, cart, cartItemId);
@@ -131,7 +128,7 @@ export const cartHandlers = {
   },
 
   removeCartItem: (ctx) => {
-    const { cartItemId } = ctx.params as PathParams<'removeCartItem'>;
+    const { cartItemId } = ctx.params;
     return ctx.db.transaction(() => {
       const cart = findCart(ctx.db, cartOwner(ctx));
       const line = findLine(ctx, cart, cartItemId);
@@ -143,7 +140,7 @@ export const cartHandlers = {
   },
 
   setCartShipping: (ctx) => {
-    const { methodId } = ctx.params as PathParams<'setCartShipping'>;
+    const { methodId } = ctx.params;
     return ctx.db.transaction(() => {
       const method = ctx.db.get<{ id: number }>(
         'SELECT id FROM ship_methods WHERE id = ? AND is_active = 1',
@@ -185,14 +182,14 @@ export const cartHandlers = {
     }),
 
   applyCartPromo: (ctx) => {
-    const { promoId } = ctx.params as PathParams<'applyCartPromo'>;
+    const { promoId } = ctx.params;
     const promo = promoById(ctx.db, promoId);
     if (!promo) throw notFound('Promo not found');
     return applyPromo(ctx, promo);
   },
 
   applyCartPromoCode: (ctx) => {
-    const code = (ctx.body as ApplyPromoCodeBody).code.trim();
+    const code = ctx.body.code.trim();
     const promo = promoByCode(ctx.db, code);
     if (!promo) throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.invalid);
     return applyPromo(ctx, promo);

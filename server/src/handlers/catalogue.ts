@@ -10,17 +10,12 @@ import {
   type ShipMethodRow,
 } from '../catalogue-store';
 import type { Row } from '../db';
-import type { HandlerMap, PathParams, QueryParams } from '../handler-types';
+import type { HandlerMap, QueryParams } from '../handler-types';
 import { ok } from '../handler-types';
 import { notFound } from '../http-error';
 import { checkPromo, toCents } from '../money';
 
-type FeaturedQuery = QueryParams<'listFeaturedProducts'>;
 type SearchQuery = QueryParams<'searchProducts'>;
-type RelatedQuery = QueryParams<'listRelatedProducts'>;
-type NewsQuery = QueryParams<'listNews'>;
-type UpcomingEventsQuery = QueryParams<'listUpcomingEvents'>;
-type ClosedEventsQuery = QueryParams<'listClosedEvents'>;
 type ProductPromos = components['schemas']['ProductPromos'];
 
 // Keyed by the contract's sortBy values, so a new sort option cannot compile without a column.
@@ -87,7 +82,7 @@ export const catalogueHandlers = {
 
   listFeaturedProducts: (ctx) => {
     const { db } = ctx;
-    const query = ctx.query as FeaturedQuery;
+    const query = ctx.query;
     const size = query.size ?? 4;
     const category = query.category;
     const rows = db.all<ProductRow>(
@@ -100,7 +95,7 @@ export const catalogueHandlers = {
 
   searchProducts: (ctx) => {
     const { db } = ctx;
-    const query = ctx.query as SearchQuery;
+    const query = ctx.query;
     const page = query.page ?? 0;
     const size = query.size ?? 8;
     const where: string[] = [];
@@ -141,7 +136,7 @@ export const catalogueHandlers = {
 
   listRelatedProducts: (ctx) => {
     const { db } = ctx;
-    const query = ctx.query as RelatedQuery;
+    const query = ctx.query;
     const size = query.size ?? 4;
     const rows = db.all<ProductRow>(
       'SELECT * FROM products WHERE category = ? AND id <> ? ORDER BY created_at, id LIMIT ?',
@@ -151,7 +146,7 @@ export const catalogueHandlers = {
   },
 
   getProduct: ({ db, params }) => {
-    const { productId } = params as PathParams<'getProduct'>;
+    const { productId } = params;
     const row = getProductRow(db, productId);
     if (!row) throw notFound('Product not found');
     const [product] = productsJson(db, [row]);
@@ -161,7 +156,7 @@ export const catalogueHandlers = {
   },
 
   listProductPromos: ({ db, params, now }) => {
-    const { productId } = params as PathParams<'listProductPromos'>;
+    const { productId } = params;
     const row = getProductRow(db, productId);
     if (!row) throw notFound('Product not found');
     const line = [{ productId: row.id, unitCents: row.price_cents, quantity: 1 }];
@@ -184,7 +179,7 @@ export const catalogueHandlers = {
 
   listNews: (ctx) => {
     const { db } = ctx;
-    const query = ctx.query as NewsQuery;
+    const query = ctx.query;
     const total = Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM news')?.n ?? 0);
     const newestFirst = 'SELECT * FROM news ORDER BY created_at DESC, id DESC';
     // The contract's news list is a plain array (spec §7); paging is optional and the total
@@ -200,7 +195,7 @@ export const catalogueHandlers = {
   },
 
   getNews: ({ db, params }) => {
-    const { newId } = params as PathParams<'getNews'>;
+    const { newId } = params;
     const row = db.get<NewsRow>('SELECT * FROM news WHERE id = ?', [newId]);
     if (!row) throw notFound('News not found');
     return ok(newsJson(row));
@@ -208,7 +203,7 @@ export const catalogueHandlers = {
 
   listUpcomingEvents: (ctx) => {
     const { db, now } = ctx;
-    const query = ctx.query as UpcomingEventsQuery;
+    const query = ctx.query;
     const rows = db.all<EventRow>(
       'SELECT * FROM events WHERE start_date > ? ORDER BY start_date ASC, id LIMIT ?',
       [now.toISOString(), query.size ?? 3],
@@ -218,7 +213,7 @@ export const catalogueHandlers = {
 
   listClosedEvents: (ctx) => {
     const { db, now } = ctx;
-    const query = ctx.query as ClosedEventsQuery;
+    const query = ctx.query;
     const size = query.size ?? 8;
     const page = query.page ?? 0;
     const rows = db.all<EventRow>(

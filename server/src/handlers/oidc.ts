@@ -5,13 +5,7 @@
 import { checkPassword, unusablePasswordHash } from '../auth';
 import { brandPage, brandPageHeaders, escapeHtml } from '../brand-page';
 import { DEV_ORIGINS } from '../dev-origins';
-import type {
-  AppConfig,
-  HandlerContext,
-  HandlerMap,
-  HandlerResult,
-  QueryParams,
-} from '../handler-types';
+import type { AppConfig, HandlerContext, HandlerMap, HandlerResult } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, validationError } from '../http-error';
 import { OIDC_CALLBACK_PATH, type OidcIdentity, type RelyingParty } from '../oidc/relying-party';
@@ -42,13 +36,6 @@ const REFUSED = 'The identity provider did not complete the sign-in. Please try 
 const UNREACHABLE = 'The identity provider cannot be reached right now. Please try again later.';
 const WRONG_PASSWORD = 'That password is not right.';
 const TOO_MANY = 'Too many wrong passwords. Please start again from the shop.';
-
-type StartQuery = QueryParams<'startOidcSignIn'>;
-type CallbackQuery = QueryParams<'finishOidcSignIn'>;
-interface LinkForm {
-  link: string;
-  password: string;
-}
 
 /** Every address a sign-in may return its token to, exactly as written. */
 export function idpCallbackUrls(config: AppConfig): string[] {
@@ -203,7 +190,7 @@ export const oidcHandlers = {
   startOidcSignIn: async (ctx) => {
     const rp = provider(ctx);
     const origin = servingOrigin(ctx);
-    const asked = (ctx.query as StartQuery).returnTo;
+    const asked = ctx.query.returnTo;
     const returnTo = allowedReturnTo(ctx.config, asked ?? `${origin}/auth/callback`);
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
     const redirectUri = rp.redirectUri ?? `${origin}${OIDC_CALLBACK_PATH}`;
@@ -240,7 +227,7 @@ export const oidcHandlers = {
 
   finishOidcSignIn: async (ctx) => {
     const rp = provider(ctx);
-    const query = ctx.query as CallbackQuery;
+    const query = ctx.query;
     const shop = servingOrigin(ctx);
     const binding = bindingFromCookie(ctx.header('cookie'));
     const flow = query.state ? takeFlow(ctx.db, query.state, binding, ctx.now) : null;
@@ -255,7 +242,7 @@ export const oidcHandlers = {
     }
     if (query.error) return problemPage(400, REFUSED, returnTo.origin);
     const callbackUrl = new URL(flow.redirect_uri);
-    const search = ctx.query as Record<string, unknown>;
+    const search: Record<string, unknown> = ctx.query;
     for (const [key, value] of Object.entries(search)) {
       if (typeof value === 'string') callbackUrl.searchParams.set(key, value);
     }
@@ -275,7 +262,7 @@ export const oidcHandlers = {
 
   linkOidcAccount: async (ctx) => {
     const rp = provider(ctx);
-    const form = ctx.body as LinkForm;
+    const form = ctx.body;
     const shop = servingOrigin(ctx);
     const binding = bindingFromCookie(ctx.header('cookie'));
     const link = reserveLinkAttempt(ctx.db, form.link, binding, ctx.now);

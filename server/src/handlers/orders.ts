@@ -14,7 +14,7 @@ import {
   type ProductRow,
 } from '../catalogue-store';
 import type { Row } from '../db';
-import type { HandlerContext, HandlerMap, PathParams } from '../handler-types';
+import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, validationError } from '../http-error';
 import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
@@ -124,8 +124,6 @@ export function canonicalJson(value: unknown): string {
 const NO_CALLER = 'anonymous';
 
 // Request shapes from openapi.yaml; the router has validated each body against it already.
-type OrderBody = components['schemas']['OrderRequest'];
-type OrderStatusBody = components['schemas']['OrderStatusUpdate'];
 
 interface HistoryRow extends Row {
   status: OrderStatus;
@@ -166,7 +164,7 @@ function clearOwnerCart(ctx: HandlerContext, order: OrderRow): void {
 
 export const orderHandlers = {
   createOrder: (ctx) => {
-    const body = ctx.body as OrderBody;
+    const body = ctx.body;
     const user = ctx.user;
     // The token decides who orders; a signed-in order uses the account's email.
     const email = user ? user.email : body.email.trim();
@@ -357,14 +355,14 @@ export const orderHandlers = {
   },
 
   getOrder: (ctx) => {
-    const order = accessibleOrder(ctx, (ctx.params as PathParams<'getOrder'>).orderId);
+    const order = accessibleOrder(ctx, ctx.params.orderId);
     return ok(orderDetailJson(ctx.db, order));
   },
 
   updateOrderStatus: (ctx) => {
-    const target = (ctx.body as OrderStatusBody).status;
+    const target = ctx.body.status;
     return ctx.db.transaction(() => {
-      const order = accessibleOrder(ctx, (ctx.params as PathParams<'updateOrderStatus'>).orderId);
+      const order = accessibleOrder(ctx, ctx.params.orderId);
       if (order.status === target) return ok(orderResponseJson(ctx.db, order));
       if (order.status === 'CANCELLED') {
         throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
@@ -431,7 +429,7 @@ export const orderHandlers = {
   },
 
   getOrderHistory: (ctx) => {
-    const order = accessibleOrder(ctx, (ctx.params as PathParams<'getOrderHistory'>).orderId);
+    const order = accessibleOrder(ctx, ctx.params.orderId);
     const rows = ctx.db.all<HistoryRow>(
       'SELECT status, note, created_at FROM order_status_history WHERE order_id = ? ORDER BY created_at, id',
       [order.id],

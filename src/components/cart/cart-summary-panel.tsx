@@ -14,6 +14,11 @@ export type CartSummaryPanelProps = {
   extra?: ReactNode;
   /** Shows a phone-only "Back" button calling this. */
   onBack?: () => void;
+  /**
+   * Where the total is: in the panel (default), or nowhere because the cart drawer shows it in
+   * its sticky footer with Checkout (`CartTotalFooter`), always in view whatever the lines.
+   */
+  total?: 'inline' | 'footer';
 };
 
 /**
@@ -21,7 +26,7 @@ export type CartSummaryPanelProps = {
  * amount the server's (D4). The heading shows from medium screens up; on phones it is still
  * there for screen readers.
  */
-export function CartSummaryPanel({ cart, extra, onBack }: CartSummaryPanelProps) {
+export function CartSummaryPanel({ cart, extra, onBack, total = 'inline' }: CartSummaryPanelProps) {
   const headingId = useId();
   const busy = useCartBusy();
   return (
@@ -53,9 +58,11 @@ export function CartSummaryPanel({ cart, extra, onBack }: CartSummaryPanelProps)
         ) : null}
       </dl>
       <PromoChooser cart={cart} />
-      <div className={amountsStyle} aria-busy={busy}>
-        <TotalDisplay cart={cart} />
-      </div>
+      {total === 'inline' ? (
+        <div className={amountsStyle} aria-busy={busy}>
+          <TotalDisplay cart={cart} />
+        </div>
+      ) : null}
       {extra}
       {onBack ? (
         <Button visual="outline" onClick={onBack} css={mobileBackStyle}>

@@ -20,6 +20,7 @@ import { draftKey } from './checkout-draft';
 import { CardConfirmer, provideCheckoutMachine } from './checkout-logic';
 import { StepIndicator } from './checkout-parts';
 import { DetailsStep } from './details-step';
+import { OrderSummaryDisclosure } from './order-summary-disclosure';
 import { ShippingStep } from './shipping-step';
 import { useInspector } from '../../components/inspector';
 
@@ -208,6 +209,7 @@ export function CheckoutView({
               alignItems: 'start',
             })}
           >
+            <OrderSummaryDisclosure cart={cart.data} />
             <div className={css({ minW: '0' })}>
               {snapshot.matches('enteringDetails') ? (
                 <DetailsStep
@@ -252,7 +254,11 @@ export function CheckoutView({
             </div>
             <aside
               aria-label="Your order"
-              className={css({ position: { lg: 'sticky' }, top: { lg: '0' } })}
+              className={css({
+                display: { base: 'none', lg: 'block' },
+                position: { lg: 'sticky' },
+                top: { lg: '0' },
+              })}
             >
               <OrderItemsPanel cart={cart.data} />
             </aside>

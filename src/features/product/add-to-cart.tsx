@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../components/toast';
 import { css } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.queries';
 import type { Product } from '../../api/types';
 import { Button } from '../../components/button';
 import { useCartFlow } from '../../components/cart-flow';
-import { Dialog, DialogClose } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
+import { AddedToCartDialog } from './added-to-cart-dialog';
 import { clampQuantity, QuantitySelector } from './quantity-selector';
 
 /** The contract refuses more than 99 of one product in one add (AddCartItemRequest). */
@@ -28,10 +28,14 @@ function unavailableReason(product: Product): string | null {
 export function AddToCart({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const addItem = useMutation(useMemo(() => cartMutations(queryClient).addItem, [queryClient]));
-  const { openCart } = useCartFlow();
+  const { openCart, openCheckout } = useCartFlow();
   const [quantity, setQuantity] = useState(1);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const reasonId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
+  // Closed with Close or Escape, the modal gives focus back to Add To Cart; View Cart and
+  // Checkout leave it to the drawer or the checkout they open.
+  const returnFocus = useRef(true);
 
   const reason = unavailableReason(product);
   const max = Math.min(product.quantity, MAX_PER_ADD);
@@ -40,7 +44,10 @@ export function AddToCart({ product }: { product: Product }) {
     addItem.mutate(
       { productId: product.productId, quantity: clampQuantity(quantity, max) },
       {
-        onSuccess: () => setConfirmOpen(true),
+        onSuccess: () => {
+          returnFocus.current = true;
+          setConfirmOpen(true);
+        },
         // The server's own words (e.g. only 3 left in stock), as an error toast.
         onError: (error) => {
           toast.error(error.message);
@@ -59,6 +66,7 @@ export function AddToCart({ product }: { product: Product }) {
       />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <Button
+          ref={addButton}
           size="lg"
           onClick={add}
           disabled={reason !== null}
@@ -76,32 +84,26 @@ export function AddToCart({ product }: { product: Product }) {
         ) : null}
       </div>
 
-      <Dialog
+      <AddedToCartDialog
+        product={product}
+        cart={addItem.data ?? null}
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title={`Successfully! Product ${product.name} added to the cart!`}
-      >
-        <div
-          className={css({
-            display: 'flex',
-            gap: '3',
-            justifyContent: 'flex-end',
-            flexWrap: 'wrap',
-          })}
-        >
-          <DialogClose asChild>
-            <Button visual="outline">Close</Button>
-          </DialogClose>
-          <Button
-            onClick={() => {
-              setConfirmOpen(false);
-              openCart();
-            }}
-          >
-            View Cart
-          </Button>
-        </div>
-      </Dialog>
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocus.current) addButton.current?.focus();
+        }}
+        onViewCart={() => {
+          returnFocus.current = false;
+          setConfirmOpen(false);
+          openCart();
+        }}
+        onCheckout={() => {
+          returnFocus.current = false;
+          setConfirmOpen(false);
+          openCheckout();
+        }}
+      />
     </div>
   );
 }

@@ -73,6 +73,75 @@ describe('product page', () => {
     expect(screen.getByTestId('cart-view').textContent).toBe('cart');
   });
 
+  it("confirms with the item's image, its quantity and line total in the server's cart, and Checkout", async () => {
+    // The shopper had one cappucino already: the modal shows the cart's line (3, $15.00) as the
+    // server answered it, not a sum made in the browser (D4).
+    const { user } = renderProduct('/menu/detail/3', {
+      [ADD]: {
+        ...emptyCart,
+        cartId: 9,
+        totalQuantity: 3,
+        cartItems: [
+          {
+            cartItemId: 11,
+            productId: 3,
+            productName: 'cappucino',
+            productCategory: 'coffee_baverage',
+            imageUrl: '/images/products/3-1.svg',
+            price: 5,
+            quantity: 3,
+            stock: 28,
+            lineTotal: 15,
+          },
+        ],
+        subtotal: 15,
+        tax: 1.5,
+        total: 16.5,
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Successfully! Product cappucino added to the cart!',
+    });
+    const added = within(dialog).getByTestId('added-line');
+    expect(added.querySelector('img')?.getAttribute('src')).toBe('/images/products/3-1.svg');
+    expect(within(added).getByText('CAPPUCINO')).toBeTruthy();
+    expect(within(added).getByTestId('added-quantity').textContent).toBe('3');
+    expect(within(added).getByTestId('added-line-total').textContent).toBe('$15.00');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Close', 'View Cart', 'Checkout']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('cart-view').textContent).toBe('checkout');
+  });
+
+  it('closes the confirmation with Escape, keeping focus inside it until then and giving it back to Add To Cart', async () => {
+    const { user } = renderProduct('/menu/detail/3', {
+      [ADD]: { ...emptyCart, totalQuantity: 1 },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Add To Cart' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Successfully! Product cappucino added to the cart!',
+    });
+    for (let press = 0; press < 5; press += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('cart-view').textContent).toBe('closed');
+    // Focus goes back where the shopper was.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add To Cart' }));
+  });
+
   it("shows the server's refusal as an error toast", async () => {
     const { user } = renderProduct('/menu/detail/3', {
       [ADD]: () => errorAnswer(409, 'OUT_OF_STOCK', 'Only 4 cappucino left in stock.'),
