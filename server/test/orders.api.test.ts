@@ -261,6 +261,44 @@ describe('placing an order', () => {
     expect((await api('GET', `/order/${res.body.orderId}`, { token: demo })).status).toBe(404);
   });
 
+  it('checking out again with the same address, cased and spaced differently, reuses it', async () => {
+    const { api } = server;
+    const user = await signup(api);
+    const place = async (shippingAddress: Record<string, unknown>) =>
+      (
+        await api<OrderResponse>('POST', '/order', {
+          token: user.token,
+          body: orderBody([{ productId: 10, quantity: 1 }], {
+            paymentMethod: 'cod',
+            shippingAddress,
+            idempotencyKey: newKey(),
+          }),
+        })
+      ).status;
+    const other = { ...sampleAddress, street: '200 Queen Street', postalCode: 'M5H 2N2' };
+    expect(await place(sampleAddress)).toBe(201);
+    expect(await place(other)).toBe(201);
+    // Autofill's own spelling of the first address: other case, extra spaces; it becomes default.
+    expect(
+      await place({
+        ...sampleAddress,
+        name: ' ada  ROAST ',
+        street: '12  king street west',
+        city: 'TORONTO',
+        postalCode: 'm5v 2t6',
+        apartment: '',
+        isDefault: true,
+      }),
+    ).toBe(201);
+    const addresses = await api<Schemas['Address'][]>('GET', '/account/address', {
+      token: user.token,
+    });
+    expect(addresses.body.map((a) => [a.street, a.isDefault])).toEqual([
+      ['12 King Street West', true],
+      ['200 Queen Street', false],
+    ]);
+  });
+
   it('sequential ids reveal nothing', async () => {
     const { api } = server;
     const owner = await signup(api);
