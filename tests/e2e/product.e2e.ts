@@ -56,7 +56,7 @@ test('a guest opens a product from the menu, picks a quantity, adds it and sees 
   await page.getByRole('button', { name: 'Add To Cart' }).click();
 
   const dialog = page.getByRole('dialog', {
-    name: `Successfully! Product ${cappucino.name} added to the cart!`,
+    name: `Successfully! Product ${displayName(cappucino.name)} added to the cart!`,
   });
   await dialog.waitFor();
   await expect(orderCount).toHaveText('3');

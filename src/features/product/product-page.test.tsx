@@ -66,7 +66,7 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
 
     const dialog = await screen.findByRole('dialog', {
-      name: 'Successfully! Product cappucino added to the cart!',
+      name: 'Successfully! Product Cappucino added to the cart!',
     });
     expect(api.callsTo(ADD).map(({ body }) => body)).toEqual([{ productId: 3, quantity: 2 }]);
     await user.click(within(dialog).getByRole('button', { name: 'View Cart' }));
@@ -105,7 +105,7 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
 
     const dialog = await screen.findByRole('dialog', {
-      name: 'Successfully! Product cappucino added to the cart!',
+      name: 'Successfully! Product Cappucino added to the cart!',
     });
     const added = within(dialog).getByTestId('added-line');
     expect(added.querySelector('img')?.getAttribute('src')).toBe('/images/products/3-1.svg');
@@ -130,7 +130,7 @@ describe('product page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Add To Cart' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Successfully! Product cappucino added to the cart!',
+      name: 'Successfully! Product Cappucino added to the cart!',
     });
     for (let press = 0; press < 5; press += 1) {
       await user.tab();
