@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartItem } from '../../api/types';
-import { useCartFlow } from '../../components/cart-flow';
+import { useCartFlow } from '../../cart/cart-flow';
 import { emptyCart } from '../../../tests/fixtures/cart';
 import { renderApp } from '../../../tests/support/render-app';
 import { CartDrawer } from './cart-drawer';

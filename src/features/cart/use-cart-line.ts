@@ -10,7 +10,7 @@ import {
   type SavedLine,
   type SaveQuantityInput,
 } from '../../../machines/cart-line.machine';
-import { cartMutationFailure } from './cart-messages';
+import { cartMutationFailure } from '../../cart/cart-messages';
 import { useInspector } from '../../components/inspector';
 
 /** One line's quantity, through the cart line machine (optimistic, coalesced, rolled back). */

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.queries';
 import type { Product } from '../../api/types';
 import { Button } from '../../components/button';
-import { useCartFlow } from '../../components/cart-flow';
+import { useCartFlow } from '../../cart/cart-flow';
 import { Spinner } from '../../components/spinner';
 import { AddedToCartDialog } from './added-to-cart-dialog';
 import { clampQuantity, QuantitySelector } from './quantity-selector';

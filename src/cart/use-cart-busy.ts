@@ -1,5 +1,5 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { cartKeys } from '../../api/cart.queries';
+import { cartKeys } from '../api/cart.queries';
 
 /** True while any cart change (quantity, removal, promo, shipping) waits for the server. */
 export function useCartBusy(): boolean {
