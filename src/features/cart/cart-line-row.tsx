@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/toast';
 import { css, cx } from 'styled-system/css';
-import { cartMutations } from '../../api/cart.queries';
+import { cartMutations } from '../../api/cart.mutations';
 import type { CartItem } from '../../api/types';
 import { lineName, lineSubtitle } from '../../cart/cart-text';
 import { formatPrice } from '../../components/format-price';

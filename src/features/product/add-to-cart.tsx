@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../components/toast';
 import { css } from 'styled-system/css';
-import { cartMutations } from '../../api/cart.queries';
+import { cartMutations } from '../../api/cart.mutations';
 import type { Product } from '../../api/types';
 import { Button } from '../../components/button';
 import { useCartFlow } from '../../cart/cart-flow';
