@@ -43,7 +43,7 @@ export function provideCartLineMachine(queryClient: QueryClient) {
  * change of its quantity or stock; returns the unsubscribe. The observer is disabled: it only
  * listens to the cache, and never fetches (the list that shows the line owns the query).
  */
-export function watchServerLine(
+function watchServerLine(
   queryClient: QueryClient,
   cartItemId: number,
   send: (event: CartLineEvent) => void,
