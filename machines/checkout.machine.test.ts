@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromPromise } from 'xstate';
-import { checkoutMachine, type CheckoutDetails } from './checkout.machine';
+import { DEFAULT_SHIP_METHOD_ID, checkoutMachine, type CheckoutDetails } from './checkout.machine';
 import type { OrderDetails, PaymentOutput, paymentMachine } from './payment.machine';
 import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
@@ -66,6 +66,7 @@ async function toShipping() {
   const started = start();
   started.actor.send({ type: 'checkout.cartUpdated', itemCount: 2 });
   started.actor.send({ type: 'checkout.detailsSubmitted', details });
+  await tick(); // the default method is stored
   return started;
 }
 
@@ -118,6 +119,45 @@ describe('checkout machine', () => {
     expect(actor.getSnapshot().context.detailsRejected).toBe(false);
   });
 
+  it('opens step 1 with the default method (spec §9: id 1) chosen and stored on the cart', async () => {
+    const saved: number[] = [];
+    const { actor } = start(async (methodId) => {
+      saved.push(methodId);
+    });
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    expect(actor.getSnapshot().context.shipMethodId).toBe(DEFAULT_SHIP_METHOD_ID);
+    expect(actor.getSnapshot().hasTag('savingShipping')).toBe(true);
+    await tick();
+    // The server's cart learnt it, so the totals shown count its shipping.
+    expect(saved).toEqual([DEFAULT_SHIP_METHOD_ID]);
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    actor.send({ type: 'checkout.next' });
+    expect(actor.getSnapshot().value).toBe('paying');
+  });
+
+  it('a method chosen while the default is being stored is stored after it, and stays', async () => {
+    const saved: number[] = [];
+    let release: () => void = () => undefined;
+    const { actor } = start(async (methodId) => {
+      saved.push(methodId);
+      if (methodId === DEFAULT_SHIP_METHOD_ID) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+    });
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    actor.send({ type: 'checkout.shippingChosen', methodId: 3 });
+    expect(actor.getSnapshot().context.shipMethodId).toBe(3);
+    release();
+    await tick();
+    expect(saved).toEqual([DEFAULT_SHIP_METHOD_ID, 3]);
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    expect(actor.getSnapshot().context.shipMethodId).toBe(3);
+  });
+
   it('opens step 1 with the method the server cart already holds (a reload, another tab)', () => {
     const { actor, effects } = start();
     actor.send({ type: 'checkout.cartUpdated', itemCount: 2, shipMethodId: 2 });
@@ -129,7 +169,7 @@ describe('checkout machine', () => {
     expect(effects.clearShipping).not.toHaveBeenCalled();
   });
 
-  it('Back from step 1 forgets the cart’s method too: step 1 opens with none chosen', () => {
+  it('Back from step 1 forgets the cart’s method too: step 1 opens with the default again', () => {
     const { actor, effects } = start();
     actor.send({ type: 'checkout.cartUpdated', itemCount: 2, shipMethodId: 2 });
     actor.send({ type: 'checkout.detailsSubmitted', details });
@@ -137,11 +177,18 @@ describe('checkout machine', () => {
     expect(effects.clearShipping).toHaveBeenCalledTimes(1);
     // The cleared cart has not come back yet when the details are sent again.
     actor.send({ type: 'checkout.detailsSubmitted', details });
-    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+    expect(actor.getSnapshot().context.shipMethodId).toBe(DEFAULT_SHIP_METHOD_ID);
   });
 
-  it('asks for a shipping method when Next is pressed without one', async () => {
-    const { actor } = await toShipping();
+  it('asks for a shipping method when Next is pressed without one (storing the default failed)', async () => {
+    const { actor, effects } = start(async () => {
+      throw new Error('offline');
+    });
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    await tick();
+    expect(effects.notifyShippingFailed).toHaveBeenCalledWith(new Error('offline'));
+    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
     expect(actor.getSnapshot().context.shippingRequired).toBe(true);
@@ -154,11 +201,12 @@ describe('checkout machine', () => {
     });
     actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
     actor.send({ type: 'checkout.detailsSubmitted', details });
+    await tick();
     actor.send({ type: 'checkout.shippingChosen', methodId: 3 });
     expect(actor.getSnapshot().hasTag('savingShipping')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'checkout.next' })).toBe(false);
     await tick();
-    expect(saved).toEqual([3]);
+    expect(saved).toEqual([DEFAULT_SHIP_METHOD_ID, 3]);
     expect(actor.getSnapshot().context.shipMethodId).toBe(3);
     actor.send({ type: 'checkout.next' });
     expect(actor.getSnapshot().value).toBe('paying');
@@ -166,14 +214,15 @@ describe('checkout machine', () => {
   });
 
   it('puts the previous method back when saving the new one fails', async () => {
-    const { actor, effects } = start(async () => {
-      throw new Error('offline');
+    const { actor, effects } = start(async (methodId) => {
+      if (methodId === 3) throw new Error('offline');
     });
     actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
     actor.send({ type: 'checkout.detailsSubmitted', details });
+    await tick();
     actor.send({ type: 'checkout.shippingChosen', methodId: 3 });
     await tick();
-    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+    expect(actor.getSnapshot().context.shipMethodId).toBe(DEFAULT_SHIP_METHOD_ID);
     expect(effects.notifyShippingFailed).toHaveBeenCalledWith(new Error('offline'));
   });
 

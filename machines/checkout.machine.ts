@@ -45,6 +45,9 @@ export const CHECKOUT_MESSAGES = {
   shippingRequired: 'Please select a shipping method',
 } as const;
 
+/** Spec §9: the ship method step 1 opens with when the cart holds none (stored on the cart). */
+export const DEFAULT_SHIP_METHOD_ID = 1;
+
 /** The step indicator's names, in order (spec §2). */
 export const CHECKOUT_STEPS = ['Checkout', 'Shipping', 'Payment'] as const;
 
@@ -93,6 +96,13 @@ export const checkoutMachine = setup({
         ? { shipMethodId: context.cartShipMethodId, savedShipMethodId: context.cartShipMethodId }
         : {},
     ),
+    // Spec §9's default, chosen for the shopper when the cart holds no method yet; stored on the
+    // cart like a choice, so the totals count its shipping.
+    chooseDefaultShipMethod: assign({
+      shipMethodId: DEFAULT_SHIP_METHOD_ID,
+      savedShipMethodId: null,
+      shippingRequired: false,
+    }),
     // Shown as chosen at once; put back if the server refuses it.
     chooseShipMethod: assign(({ context, event }) =>
       event.type === 'checkout.shippingChosen'
@@ -101,6 +111,12 @@ export const checkoutMachine = setup({
             savedShipMethodId: context.shipMethodId,
             shippingRequired: false,
           }
+        : {},
+    ),
+    // The method last stored stays the one to put back if this one is refused.
+    rechooseShipMethod: assign(({ event }) =>
+      event.type === 'checkout.shippingChosen'
+        ? { shipMethodId: event.methodId, shippingRequired: false }
         : {},
     ),
     restoreShipMethod: assign(({ context }) => ({ shipMethodId: context.savedShipMethodId })),
@@ -117,6 +133,8 @@ export const checkoutMachine = setup({
     cartIsEmpty: ({ event }) => event.type === 'checkout.cartUpdated' && event.itemCount === 0,
     cartHasItems: ({ event }) => event.type === 'checkout.cartUpdated' && event.itemCount > 0,
     hasShipMethod: ({ context }) => context.shipMethodId !== null,
+    cartHasShipMethod: ({ context }) =>
+      context.shipMethodId !== null || context.cartShipMethodId !== null,
     paymentCancelled: ({ event }) =>
       'output' in event && (event.output as PaymentOutput).outcome === 'cancelled',
   },
@@ -154,10 +172,18 @@ export const checkoutMachine = setup({
       tags: ['step-details'],
       on: {
         'checkout.cartUpdated': recordCartOrShowEmpty,
-        'checkout.detailsSubmitted': {
-          target: 'choosingShipping',
-          actions: ['recordDetails', 'adoptCartShipMethod'],
-        },
+        'checkout.detailsSubmitted': [
+          // The cart's method wins (chosen before a reload, or in another tab).
+          {
+            guard: 'cartHasShipMethod',
+            target: 'choosingShipping',
+            actions: ['recordDetails', 'adoptCartShipMethod'],
+          },
+          {
+            target: 'choosingShipping.saving',
+            actions: ['recordDetails', 'chooseDefaultShipMethod'],
+          },
+        ],
         'checkout.detailsRejected': { actions: ['rejectDetails', 'focusFirstInvalidField'] },
         'checkout.back': { actions: 'closeCheckout' },
       },
@@ -184,12 +210,18 @@ export const checkoutMachine = setup({
         },
         saving: {
           tags: ['savingShipping'],
+          on: {
+            // Another method while one is being stored: the newer choice is stored instead.
+            'checkout.shippingChosen': {
+              target: 'saving',
+              reenter: true,
+              actions: 'rechooseShipMethod',
+            },
+          },
           invoke: {
             id: 'setShipping',
             src: 'setShipping',
-            input: ({ event }) => ({
-              methodId: event.type === 'checkout.shippingChosen' ? event.methodId : 0,
-            }),
+            input: ({ context }) => ({ methodId: context.shipMethodId ?? DEFAULT_SHIP_METHOD_ID }),
             onDone: { target: 'idle', actions: 'keepShipMethod' },
             onError: {
               target: 'idle',

@@ -13,7 +13,7 @@ const DEBOUNCE_MS = 300;
 
 type UrlWrite = { filters: MenuFilters; history: UrlHistory };
 
-function startMenu(filters: Partial<MenuFilters> = {}) {
+function startMenu(filters: Partial<MenuFilters> = {}, page?: number) {
   const urlWrites: UrlWrite[] = [];
   const clock = new SimulatedClock();
   const logic = menuMachine.provide({
@@ -24,7 +24,11 @@ function startMenu(filters: Partial<MenuFilters> = {}) {
     },
   });
   const actor = createActor(logic, {
-    input: { filters: { ...DEFAULT_MENU_FILTERS, ...filters }, debounceMs: DEBOUNCE_MS },
+    input: {
+      filters: { ...DEFAULT_MENU_FILTERS, ...filters },
+      debounceMs: DEBOUNCE_MS,
+      ...(page === undefined ? {} : { page }),
+    },
     clock,
   });
   actor.start();
@@ -168,6 +172,33 @@ describe('menu machine: Load More', () => {
     expect(snapshot.value).toBe('moreAvailable');
     expect(snapshot.context.page).toBe(0);
     expect(snapshot.can({ type: 'menu.loadMore' })).toBe(true);
+  });
+});
+
+describe('menu machine: back on a menu loaded further (Back after Load More)', () => {
+  /** 20 coffees, 8 a page: three pages. */
+  const THREE_PAGES = { totalElements: 20, totalPages: 3 };
+
+  it('shows the pages it is started with once they are reported, and Load More goes on', () => {
+    const { actor, urlWrites } = startMenu({}, 1);
+
+    expect(actor.getSnapshot().context.page).toBe(1);
+    // The cache answers with both pages at once.
+    actor.send({ type: 'menu.pageLoaded', loadedPages: 2, loadedItems: 16, ...THREE_PAGES });
+
+    expect(actor.getSnapshot().value).toBe('moreAvailable');
+    actor.send({ type: 'menu.loadMore' });
+    expect(actor.getSnapshot().context.page).toBe(2);
+    expect(urlWrites).toEqual([]);
+  });
+
+  it('still starts again from page 0 on a change of tab', () => {
+    const { actor } = startMenu({}, 2);
+    actor.send({ type: 'menu.pageLoaded', loadedPages: 3, loadedItems: 20, ...THREE_PAGES });
+
+    actor.send({ type: 'menu.selectCategory', category: 'food_snack' });
+
+    expect(actor.getSnapshot().context.page).toBe(0);
   });
 });
 

@@ -71,6 +71,12 @@ export type MenuContext = {
 export type MenuInput = {
   filters: MenuFilters;
   debounceMs: number;
+  /**
+   * Pages 0..page are shown from the start: a shopper back on a menu entry they had loaded
+   * further (Back after Load More) sees those pages again. The view passes only pages the query
+   * cache still holds. Default 0.
+   */
+  page?: number;
 };
 
 export type UrlHistory = 'push' | 'replace';
@@ -207,7 +213,7 @@ export const menuMachine = setup({
   context: ({ input }) => ({
     filters: input.filters,
     searchText: input.filters.search,
-    page: 0,
+    page: Math.max(0, Math.floor(input.page ?? 0)),
     results: null,
     debounceMs: input.debounceMs,
   }),

@@ -119,24 +119,59 @@ export function deleteAddressRow(db: Db, userId: number, addressId: number): boo
   return true;
 }
 
-/** Saves a checkout address into the book unless the same address is already there. */
-export function rememberAddress(db: Db, userId: number, input: AddressInput, now: Date): void {
-  const [name, country, province, city, street, postalCode, apartment, phone] = clean(input);
-  const same = db.get<{ id: number }>(
-    `SELECT id FROM addresses WHERE user_id = ? AND name = ? AND country = ? AND IFNULL(province, '') = IFNULL(?, '')
-       AND city = ? AND street = ? AND postal_code = ? AND IFNULL(apartment, '') = IFNULL(?, '') AND phone_number = ?`,
-    [
-      userId,
-      name ?? '',
-      country ?? '',
-      province ?? null,
-      city ?? '',
-      street ?? '',
-      postalCode ?? '',
-      apartment ?? null,
-      phone ?? '',
-    ],
+/** How an address compares with another: trimmed, one space between words, any case. */
+function addressKey(parts: readonly (string | null | undefined)[]): string {
+  return JSON.stringify(
+    parts.map((part) =>
+      (part ?? '').normalize('NFKC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('en'),
+    ),
   );
+}
+
+function inputKey(input: AddressInput): string {
+  return addressKey([
+    input.name,
+    input.country,
+    input.province,
+    input.city,
+    input.street,
+    input.postalCode,
+    input.apartment,
+    input.phoneNumber.replace(/\D+/gu, ''),
+  ]);
+}
+
+function rowKey(row: AddressRow): string {
+  return addressKey([
+    row.name,
+    row.country,
+    row.province,
+    row.city,
+    row.street,
+    row.postal_code,
+    row.apartment,
+    row.phone_number.replace(/\D+/gu, ''),
+  ]);
+}
+
+/** The saved address that is the same as this one once normalised (case, spaces), if any. */
+export function findSameAddress(
+  db: Db,
+  userId: number,
+  input: AddressInput,
+): AddressRow | undefined {
+  const key = inputKey(input);
+  return listAddressRows(db, userId).find((row) => rowKey(row) === key);
+}
+
+/**
+ * Saves a checkout address into the book unless the same address is already there, told apart
+ * from it only by case or spaces ("12 King St W" and " 12  king st w"): that one is reused, so
+ * checking out again never piles up near-duplicates. "Set as default address" makes whichever
+ * it is the default.
+ */
+export function rememberAddress(db: Db, userId: number, input: AddressInput, now: Date): void {
+  const same = findSameAddress(db, userId, input);
   if (same) {
     if (input.isDefault === true) makeDefault(db, userId, same.id);
     return;

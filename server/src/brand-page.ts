@@ -36,6 +36,9 @@ export interface BrandPage {
   body: string;
 }
 
+/** The shop's mark (src/app/brand-mark.tsx): a coffee bean under a rising light. Decorative. */
+export const BRAND_MARK = `<svg class="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="15" fill="currentColor"/><path d="M16 6.5c-5 0-8.5 4.3-8.5 9.5s3.5 9.5 8.5 9.5 8.5-4.3 8.5-9.5S21 6.5 16 6.5Z" class="bean"/><path d="M17.6 7.2c-3.4 2.6-4.5 5.7-3.3 8.8 1.2 3.1.4 6.3-2.6 9.2" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+
 export function brandPage({ title, eyebrow, body }: BrandPage): string {
   return `<!doctype html>
 <html lang="en">
@@ -44,31 +47,45 @@ export function brandPage({ title, eyebrow, body }: BrandPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(BRAND_NAME)}</title>
 <style>
-  :root { color-scheme: light dark; --brand: light-dark(#6b3f1d, #e0b48a); --brand-text: light-dark(#fff, #1f140c); font-family: system-ui, sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { box-sizing: border-box; width: min(28rem, 92vw); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; padding: 1.5rem; }
-  .brand { margin: 0 0 1rem; font-weight: 700; letter-spacing: .02em; color: var(--brand); }
-  .eyebrow { margin: 0 0 .25rem; font-size: .85rem; opacity: .8; }
-  h1 { font-size: 1.3rem; margin: 0 0 .75rem; }
+  /* The shop's palette (panda.config.ts: bg, surface, text, textMuted, border, accent), light and
+     dark with the device. The shop's web fonts are its origin's; this page uses their fallbacks. */
+  :root { color-scheme: light;
+    --bg: #fbf7f2; --surface: #fffdf9; --text: #2a1c13; --muted: #6a5547; --border: #e8d9c7;
+    --field: #d9c3aa; --brand: #854b22; --brand-text: #fffdf9; --hover: #f3e3d3;
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
+  @media (prefers-color-scheme: dark) {
+    :root { color-scheme: dark;
+      --bg: #17100c; --surface: #221a14; --text: #f4ebe0; --muted: #c9b8a8; --border: #3a2c22;
+      --field: #4d3b2e; --brand: #e0a06a; --brand-text: #17100c; --hover: #3a2a1d; }
+  }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text); }
+  main { box-sizing: border-box; width: min(28rem, 92vw); margin: 1.5rem 0; border: 1px solid var(--border); border-radius: 1.25rem; padding: 1.5rem; background: var(--surface); }
+  .brand { margin: 0 0 1.25rem; display: flex; align-items: center; gap: .6rem; font-family: 'Iowan Old Style', 'Palatino Linotype', Georgia, serif; font-size: 1.2rem; font-weight: 700; color: var(--text); }
+  .brand svg { flex-shrink: 0; color: var(--brand); }
+  .brand .bean { fill: var(--surface); }
+  .eyebrow { margin: 0 0 .25rem; font-size: .85rem; color: var(--muted); }
+  h1 { font-family: 'Iowan Old Style', 'Palatino Linotype', Georgia, serif; font-size: 1.45rem; margin: 0 0 .75rem; }
   p { margin: 0 0 1rem; line-height: 1.45; }
   form { margin: 0 0 .75rem; }
   label { display: grid; gap: .3rem; font-size: .95rem; margin-bottom: .75rem; }
-  input[type=password] { padding: .55rem; border-radius: 6px; border: 1px solid color-mix(in srgb, CanvasText 35%, transparent); font: inherit; background: Field; color: FieldText; }
+  input[type=password] { padding: .55rem; border-radius: .75rem; border: 1px solid var(--field); font: inherit; background: var(--surface); color: var(--text); }
   button { font: inherit; cursor: pointer; }
-  .primary { width: 100%; padding: .65rem 1rem; border-radius: 8px; border: 0; background: var(--brand); color: var(--brand-text); font-weight: 600; }
-  .identity { width: 100%; display: flex; flex-direction: column; align-items: flex-start; gap: .15rem; padding: .75rem 1rem; border-radius: 8px; border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); background: transparent; color: inherit; text-align: left; }
-  .identity:hover, .identity:focus-visible { background: color-mix(in srgb, CanvasText 8%, transparent); }
-  .identity span { font-size: .85rem; opacity: .8; }
+  .primary { width: 100%; padding: .65rem 1rem; border-radius: 999px; border: 0; background: var(--brand); color: var(--brand-text); font-weight: 600; }
+  .secondary { width: 100%; padding: .6rem 1rem; border-radius: 999px; border: 1px solid var(--field); background: transparent; color: var(--text); font-weight: 600; }
+  .secondary:hover { background: var(--hover); }
+  .identity { width: 100%; display: flex; flex-direction: column; align-items: flex-start; gap: .15rem; padding: .75rem 1rem; border-radius: .75rem; border: 1px solid var(--field); background: transparent; color: inherit; text-align: left; }
+  .identity:hover, .identity:focus-visible { background: var(--hover); }
+  .identity span { font-size: .85rem; color: var(--muted); }
   .link { background: none; border: 0; padding: 0; color: var(--brand); text-decoration: underline; }
   a { color: var(--brand); }
   .problem { padding: .75rem 1rem; border-radius: 8px; border: 1px solid #b42318; }
-  .note { font-size: .8rem; opacity: .8; margin-top: 1rem; }
+  .note { font-size: .8rem; color: var(--muted); margin-top: 1rem; }
   :focus-visible { outline: 2px solid var(--brand); outline-offset: 2px; }
 </style>
 </head>
 <body>
 <main>
-  <p class="brand">${escapeHtml(BRAND_NAME)}</p>
+  <p class="brand">${BRAND_MARK}${escapeHtml(BRAND_NAME)}</p>
   ${eyebrow ? `<p class="eyebrow">${escapeHtml(eyebrow)}</p>` : ''}
   <h1>${escapeHtml(title)}</h1>
   ${body}

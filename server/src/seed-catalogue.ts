@@ -81,152 +81,152 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   product(
     6,
     'orange juice',
+    4,
     5,
-    6,
     28,
     'Oranges pressed to order, nothing added. Sweet, a little tart and full of pulp, a fresh counterpoint to a morning pastry.',
   ),
   product(
     7,
     'soda beverage',
-    5,
-    6,
+    3,
+    4,
     28,
     'House-made sparkling soda with a rotating fruit syrup: lime and mint in summer, spiced apple when it turns cold. Light, fizzy and caffeine free.',
   ),
   product(
     8,
     'iced coffee with milk',
-    5,
     6,
-    25,
-    'Cold-brewed coffee steeped for eighteen hours, served over ice with fresh milk. Naturally low in acidity, with chocolate and dried-fruit notes and no bitterness.',
+    7,
+    0,
+    'Cold-brewed coffee steeped for eighteen hours, served over ice with fresh milk. Naturally low in acidity, with chocolate and dried-fruit notes. One batch a day: once it is gone, it is gone.',
   ),
   product(
     9,
     'iced americano',
-    5,
-    5,
+    4,
+    4,
     30,
     'Espresso lengthened with chilled water over plenty of ice. Crisp and refreshing, it lets the character of the bean come through without milk or sugar.',
   ),
   product(
     10,
     'vegan iced latte',
-    5,
-    5,
+    6,
+    6,
     30,
     'Espresso over ice with creamy oat milk, fully plant based. Oat milk brings its own gentle sweetness, so this one needs no syrup at all.',
   ),
   product(
     11,
     'iced chocolate',
-    5,
-    5,
+    7,
+    7,
     30,
     'Dark chocolate melted into cold milk and shaken over ice. Deep, not too sweet, and a favourite with anyone who would rather skip the caffeine.',
   ),
   product(
     12,
     'autumnal coffee',
-    5,
-    5,
+    8,
+    8,
     30,
-    'A seasonal latte with house-made spice syrup of cinnamon, clove and brown sugar over espresso and steamed milk. Warming, fragrant and best with the first cold mornings.',
+    'A seasonal latte with house-made spice syrup of cinnamon, clove and brown sugar over espresso and steamed milk. Warming, fragrant and best with the first cold mornings. The syrup is simmered every Monday from whole spices, a little orange peel and dark muscovado, then rested for a day so the clove softens. We pour it over a double shot of the house blend, add silky steamed milk and finish with a pinch of grated nutmeg. Ask for it with oat milk, or iced once the afternoon warms up.',
   ),
   product(
     13,
     'seafood lunch',
-    5,
-    5,
+    14,
+    14,
     30,
     'A lunch plate of grilled prawns and squid over herbed rice with a bright lime and chilli dressing. Light enough for midday, generous enough to keep you going until evening.',
   ),
   product(
     14,
     'french toast with sugar',
-    5,
-    5,
+    7,
+    7,
     29,
     'Thick brioche soaked in vanilla custard, pan-fried golden and dusted with caster sugar. Crisp edges, a soft middle, and lovely next to a flat white.',
   ),
   product(
     15,
     'chocolate croissant',
+    4,
     5,
-    6,
     15,
     'A laminated butter croissant baked around two batons of dark chocolate. Flaky outside, tender inside, delivered warm from our morning bake.',
   ),
   product(
     16,
     'potato wedges',
-    5,
     6,
+    7,
     30,
     'Skin-on potato wedges roasted with smoked paprika and sea salt, served with garlic aioli. Crunchy, fluffy and made for sharing, or not.',
   ),
   product(
     17,
     'brownies',
-    5,
-    5,
+    3,
+    3,
     29,
     'Fudgy dark-chocolate brownies with a crackled top and a pinch of flaky salt. Dense and rich, they pair perfectly with a short black.',
   ),
   product(
     18,
     'banana cake',
-    5,
-    5,
+    4,
+    4,
     27,
     'A moist loaf cake made with very ripe bananas, brown butter and a hint of cinnamon. Sliced thick, simple and quietly addictive.',
   ),
   product(
     19,
     'sandwiches and pickles',
-    5,
-    5,
+    9,
+    9,
     30,
     'Sourdough sandwiches of roast chicken, mustard mayo and greens, with a side of our crunchy house pickles. A tidy, tangy lunch.',
   ),
   product(
     20,
     'spaghetti bolognese',
-    5,
-    5,
+    12,
+    12,
     29,
     'Spaghetti tossed in a slow-cooked beef and tomato ragu, finished with parmesan and basil. Hearty comfort food from the cafe kitchen.',
   ),
   product(
     21,
     'sandwich vegan',
-    5,
-    5,
+    9,
+    9,
     30,
     'Grilled vegetables, hummus, rocket and sun-dried tomato on seeded bread. Fully plant based, colourful and filling.',
   ),
   product(
     22,
     'eggs benedict burger',
-    5,
-    5,
+    11,
+    11,
     30,
     'A toasted brioche bun with a poached egg, smoked beef, spinach and a spoon of hollandaise. Brunch in a form you can pick up.',
   ),
   product(
     23,
     'corn cheese sandwich',
-    5,
-    6,
+    7,
+    8,
     30,
     'Sweet corn and melted cheddar pressed in buttered white bread until golden and gooey. Simple, savoury and a regulars\u2019 favourite.',
   ),
   product(
     24,
     'buttermilk waffle',
-    5,
-    5,
+    8,
+    8,
     30,
     'A crisp buttermilk waffle served with maple syrup and whipped butter. Light inside, with deep pockets made for catching syrup.',
   ),
@@ -236,7 +236,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     5,
     5,
     30,
-    'The blend we pour every day in the cafe, roasted medium for espresso or filter. Milk chocolate, hazelnut and a round, sweet finish. Whole beans, 250 g.',
+    'The blend we pour every day in the cafe, roasted medium for espresso or filter. Milk chocolate, hazelnut and a round, sweet finish. Whole beans, 250 g. It brings together a washed arabica from the Java highlands for sweetness and a fine robusta from Central Java for body and crema. For espresso, start with 18 g in and 36 g out in about 28 seconds; for filter, use 60 g per litre with water just off the boil. Best within six weeks of the roast date printed on the bag.',
   ),
   product(
     26,
@@ -447,19 +447,32 @@ export const SEED_EVENTS: readonly SeedEvent[] = [
   { id: 8, name: 'Art and Coffee Festival', offsetDays: -30 },
 ];
 
-export const SEED_SPACES: readonly {
+export interface SeedSpace {
   id: number;
   name: string;
   type: components['schemas']['Space']['type'];
-}[] = [
-  { id: 1, name: 'white wall', type: 'workspace' },
-  { id: 2, name: 'long window', type: 'workspace' },
-  { id: 3, name: 'gengs space', type: 'workspace' },
-  { id: 4, name: 'seminar area', type: 'event space' },
-  { id: 5, name: 'center area', type: 'event space' },
-  { id: 6, name: 'aquarium', type: 'meeting space' },
-  { id: 7, name: 'rooftop', type: 'workspace' },
-  { id: 8, name: 'humble space', type: 'meeting space' },
+  /** The space's media: generated art (scripts/generate-art.ts) unless it is a video. */
+  image: string;
+}
+
+function space(id: number, name: string, type: SeedSpace['type'], image?: string): SeedSpace {
+  return { id, name, type, image: image ?? `/images/spaces/${id}.svg` };
+}
+
+/**
+ * The spaces gallery (spec §2 supports video). Space 9 is a short looping video, committed at
+ * public/media/spaces/9.webm (made by scripts/generate-space-video.ts) and served from this origin.
+ */
+export const SEED_SPACES: readonly SeedSpace[] = [
+  space(1, 'white wall', 'workspace'),
+  space(2, 'long window', 'workspace'),
+  space(3, 'gengs space', 'workspace'),
+  space(4, 'seminar area', 'event space'),
+  space(5, 'center area', 'event space'),
+  space(6, 'aquarium', 'meeting space'),
+  space(7, 'rooftop', 'workspace'),
+  space(8, 'humble space', 'meeting space'),
+  space(9, 'brew bar', 'event space', '/media/spaces/9.webm'),
 ];
 
 export const SEED_SHIP_METHODS: readonly {
@@ -589,3 +602,119 @@ export const DEMO_USER = {
     phoneNumber: '4165550123',
   },
 } as const;
+
+type OrderStatus = components['schemas']['OrderStatus'];
+
+/** One step of a seeded order's history, `hours` after it was placed. */
+export interface SeedOrderEvent {
+  status: OrderStatus;
+  note: string;
+  hours: number;
+}
+
+export interface SeedOrder {
+  /** Days before the seeding time the order was placed; distinct per order. */
+  daysAgo: number;
+  status: OrderStatus;
+  paymentMethod: 'card' | 'cod';
+  shipMethodId: number;
+  /** [productId, quantity]: priced at the seed's prices. */
+  lines: readonly (readonly [number, number])[];
+  /** Oldest first; the last step's status is the order's status. */
+  history: readonly SeedOrderEvent[];
+}
+
+const placed: SeedOrderEvent = { status: 'PENDING', note: 'Order placed', hours: 0 };
+const paid: SeedOrderEvent = { status: 'PAID', note: 'Card payment confirmed', hours: 0.01 };
+
+/**
+ * The demo account's past orders, one per status the account's Order History shows (spec §4:
+ * Waiting For Payment, Processed, Shipped, Delivered, Canceled; PAYMENT_FAILED in a grey badge).
+ * They are history only: none holds stock or a reservation, so none lapses, none counts towards
+ * the account's open unpaid orders, and the seeded stock is what the menu shows.
+ */
+export const DEMO_ORDERS: readonly SeedOrder[] = [
+  {
+    daysAgo: 62,
+    status: 'DELIVERED',
+    paymentMethod: 'card',
+    shipMethodId: 2,
+    lines: [
+      [25, 2],
+      [28, 1],
+    ],
+    history: [
+      placed,
+      paid,
+      { status: 'SHIPPED', note: 'Shipped with Standard Shipping', hours: 20 },
+      { status: 'DELIVERED', note: 'Delivered', hours: 110 },
+    ],
+  },
+  {
+    daysAgo: 41,
+    status: 'CANCELLED',
+    paymentMethod: 'card',
+    shipMethodId: 1,
+    lines: [[33, 1]],
+    history: [
+      placed,
+      {
+        status: 'CANCELLED',
+        note: 'Not paid within 30 minutes: cancelled, and its items went back to stock',
+        hours: 0.5,
+      },
+    ],
+  },
+  {
+    daysAgo: 5,
+    status: 'SHIPPED',
+    paymentMethod: 'card',
+    shipMethodId: 3,
+    lines: [
+      [29, 1],
+      [36, 1],
+    ],
+    history: [
+      placed,
+      paid,
+      { status: 'SHIPPED', note: 'Shipped with Express Shipping', hours: 26 },
+    ],
+  },
+  {
+    daysAgo: 3,
+    status: 'PAYMENT_FAILED',
+    paymentMethod: 'card',
+    shipMethodId: 2,
+    lines: [[31, 2]],
+    history: [
+      placed,
+      {
+        status: 'PAYMENT_FAILED',
+        note: 'Card payment failed: Your card was declined.',
+        hours: 0.02,
+      },
+    ],
+  },
+  {
+    daysAgo: 2,
+    status: 'PAID',
+    paymentMethod: 'card',
+    shipMethodId: 2,
+    lines: [
+      [26, 1],
+      [35, 1],
+    ],
+    history: [placed, paid],
+  },
+  {
+    daysAgo: 1,
+    status: 'PENDING',
+    paymentMethod: 'cod',
+    shipMethodId: 1,
+    lines: [
+      [27, 1],
+      [32, 1],
+    ],
+    history: [placed],
+  },
+];

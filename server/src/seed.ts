@@ -1,6 +1,8 @@
 import { DEFAULT_PASSWORD_HASH, hashPassword, type PasswordHashParams } from './auth';
 import type { Db } from './db';
+import { priceTotals } from './money';
 import {
+  DEMO_ORDERS,
   DEMO_USER,
   SEED_EVENTS,
   SEED_NEWS,
@@ -9,6 +11,7 @@ import {
   SEED_SHIP_METHODS,
   SEED_SPACES,
   type PromoWindow,
+  type SeedOrder,
 } from './seed-catalogue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,7 +70,10 @@ function demoPasswordHash(params: PasswordHashParams): Promise<string> {
   return hash;
 }
 
-/** Inserts the catalogue and the demo user; dates are relative to `now`. Expects empty tables. */
+/**
+ * Inserts the catalogue, the demo user and the demo user's past orders; dates are relative to
+ * `now`. Expects empty tables.
+ */
 export async function seedDatabase(
   db: Db,
   now: Date,
@@ -139,7 +145,7 @@ export async function seedDatabase(
         s.id,
         s.name,
         s.type,
-        `/images/spaces/${s.id}.svg`,
+        s.image,
       ]);
     }
     for (const m of SEED_SHIP_METHODS) {
@@ -185,7 +191,101 @@ export async function seedDatabase(
         created,
       ],
     );
+    DEMO_ORDERS.forEach((order, index) => {
+      insertDemoOrder(db, userId, order, index, now);
+    });
   });
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * One of the demo account's past orders, priced as the order handler prices it (money.ts) at the
+ * seed's prices. History only: no stock held, no reservation (see DEMO_ORDERS).
+ */
+function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number, now: Date): void {
+  const ship = SEED_SHIP_METHODS.find((m) => m.id === order.shipMethodId);
+  if (!ship) throw new Error(`seed: ship method ${order.shipMethodId} is missing`);
+  const products = order.lines.map(([productId, quantity]) => {
+    const product = SEED_PRODUCTS.find((p) => p.id === productId);
+    if (!product) throw new Error(`seed: product ${productId} is missing`);
+    return { product, quantity };
+  });
+  const totals = priceTotals({
+    lines: products.map(({ product, quantity }) => ({
+      productId: product.id,
+      unitCents: product.priceCents,
+      quantity,
+    })),
+    shippingCents: ship.priceCents,
+    promo: null,
+    now,
+  });
+  // Placed in the morning (UTC) of its day, so the dates read naturally.
+  const placedAt = daysFrom(now, -order.daysAgo, 9).getTime();
+  const at = (hours: number) => new Date(placedAt + hours * HOUR_MS).toISOString();
+  const last = order.history.at(-1);
+  if (last?.status !== order.status) throw new Error('seed: a demo order ends in another status');
+  const paid = order.history.some((e) => e.status === 'PAID');
+  const a = DEMO_USER.address;
+  const address = {
+    name: a.name,
+    apartment: a.apartment,
+    country: a.country,
+    province: a.province,
+    city: a.city,
+    postalCode: a.postalCode,
+    street: a.street,
+    phoneNumber: a.phoneNumber,
+    isDefault: true,
+  };
+  const { lastId: orderId } = db.run(
+    `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
+       payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
+       subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at,
+       reserved_until, stock_held, client_address)
+     VALUES (?, ?, NULL, NULL, ?, ?, 'seed', ?, ?, ?, ?, ?, ?, 'USD', NULL, ?, ?, ?, ?, ?, ?, ?, NULL, 0, NULL)`,
+    [
+      userId,
+      DEMO_USER.email,
+      `user:${userId}`,
+      `seed-demo-order-${index + 1}`,
+      order.status,
+      paid ? 'PAID' : order.status === 'PAYMENT_FAILED' ? 'FAILED' : 'UNPAID',
+      order.paymentMethod,
+      ship.id,
+      `${ship.name} ${ship.expectedArrival}`,
+      JSON.stringify(address),
+      totals.subtotal,
+      totals.tax,
+      totals.shipping,
+      totals.discount,
+      totals.total,
+      at(0),
+      at(last.hours),
+    ],
+  );
+  for (const { product, quantity } of products) {
+    db.run(
+      `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        orderId,
+        product.id,
+        product.name,
+        `/images/products/${product.id}-1.svg`,
+        product.category,
+        product.priceCents,
+        quantity,
+      ],
+    );
+  }
+  for (const event of order.history) {
+    db.run(
+      'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
+      [orderId, event.status, event.note, at(event.hours)],
+    );
+  }
 }
 
 export async function seedIfEmpty(

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import sirv from 'sirv';
 
-/** The storefront's Content-Security-Policy; images may also come from the public asset origin. */
+/** The storefront's Content-Security-Policy; images and videos may also come from the public asset origin. */
 export function spaCsp(assetOrigin: string | null = null): string {
   return [
     "default-src 'self'",
@@ -14,6 +14,8 @@ export function spaCsp(assetOrigin: string | null = null): string {
     'frame-src https://js.stripe.com https://hooks.stripe.com',
     "connect-src 'self' https://api.stripe.com",
     `img-src 'self' data:${assetOrigin ? ` ${assetOrigin}` : ''}`,
+    // Spaces may be videos (spec §2), served where the images are.
+    `media-src 'self'${assetOrigin ? ` ${assetOrigin}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self'",
     "object-src 'none'",
@@ -49,6 +51,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.wasm': 'application/wasm',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
 };
 
 export type StaticOutcome = 'served' | 'not-found';

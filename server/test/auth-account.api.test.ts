@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signToken } from '../src/auth';
 import { sampleAddress } from '../../tests/fixtures/checkout';
-import { DEMO, login, signup, testServerForSuite, type Schemas } from './test-server';
+import { DEMO, login, orderBody, signup, testServerForSuite, type Schemas } from './test-server';
 
 const server = testServerForSuite();
 
@@ -306,19 +306,8 @@ describe('account', () => {
   it('lists orders with status and search filters', async () => {
     const { api } = server;
     const { token } = await signup(api);
-    const body = (productId: number, method: string) => ({
-      email: 'x@lumen.test',
-      shippingAddress: sampleAddress,
-      totalAmount: 9.49,
-      taxAmount: 0.5,
-      shippingAmount: 3.99,
-      discountAmount: 0,
-      currency: 'USD',
-      paymentMethod: method,
-      shipMethodId: 2,
-      items: [{ productId, quantity: 1, price: 5 }],
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const body = (productId: number, method: string) =>
+      orderBody([{ productId, quantity: 1 }], { email: 'x@lumen.test', paymentMethod: method });
     const a = await api<Schemas['OrderResponse']>('POST', '/order', {
       token,
       body: body(17, 'cod'),

@@ -260,11 +260,12 @@ describe('promos on the cart', () => {
 
   it('a promo that stops applying stays attached with discount 0 and the reason', async () => {
     const { api } = server;
-    const add = await api<Cart>('POST', '/cart/items', { body: { productId: 9, quantity: 2 } }); // CASHBACK25 eligible
+    const add = await api<Cart>('POST', '/cart/items', { body: { productId: 9, quantity: 2 } }); // CASHBACK25 eligible, $4
     const cartToken = add.body.cartToken ?? '';
     const lineId = add.body.cartItems[0]?.cartItemId ?? 0;
     const applied = await api<Cart>('PATCH', '/cart/promo/1', { cartToken });
-    expect(applied.body).toMatchObject({ discount: 2.5, total: 8.5 });
+    // 2 × 4.00 + 0.80 tax - 2.50
+    expect(applied.body).toMatchObject({ discount: 2.5, total: 6.3 });
     await api('POST', '/cart/items', { cartToken, body: { productId: 3, quantity: 1 } });
     const left = await api<Cart>('DELETE', `/cart/items/${lineId}`, { cartToken });
     expect(left.body.promo?.code).toBe('CASHBACK25');
@@ -278,11 +279,12 @@ describe('promos on the cart', () => {
 
   it('percentage promos discount the eligible lines only', async () => {
     const { api } = server;
-    const add = await api<Cart>('POST', '/cart/items', { body: { productId: 6, quantity: 2 } }); // DISKON50 eligible
+    const add = await api<Cart>('POST', '/cart/items', { body: { productId: 6, quantity: 2 } }); // DISKON50 eligible, $4
     const cartToken = add.body.cartToken ?? '';
-    await api('POST', '/cart/items', { cartToken, body: { productId: 3, quantity: 1 } }); // not eligible
+    await api('POST', '/cart/items', { cartToken, body: { productId: 3, quantity: 1 } }); // not eligible, $5
     const res = await api<Cart>('PATCH', '/cart/promo/2', { cartToken });
-    expect(res.body).toMatchObject({ subtotal: 15, tax: 1.5, discount: 5, total: 11.5 });
+    // Half of the eligible 8.00 off: 13.00 + 1.30 tax - 4.00.
+    expect(res.body).toMatchObject({ subtotal: 13, tax: 1.3, discount: 4, total: 10.3 });
   });
 });
 

@@ -362,6 +362,11 @@ describe('the callback', () => {
     const browser = new Browser();
     const page = await toProviderPage(browser);
     expect(page.text).toContain('Cancel and go back to Lumen Roastery');
+    // The page is the shop's: its name beside its mark, in its colours (light and dark accent).
+    expect(page.text).toMatch(/<p class="brand"><svg class="brand-mark"[^>]*aria-hidden="true"/);
+    expect(page.text).toContain('</svg>Lumen Roastery</p>');
+    expect(page.text).toContain('--brand: #854b22;');
+    expect(page.text).toContain('--brand: #e0a06a;');
     const cancelled = await browser.request(`${page.url}/abort`, { form: {} });
     const end = await browser.follow(cancelled.location ?? '', isShop);
     expect(end.location).toBe(`${server.url}/sign-in`);

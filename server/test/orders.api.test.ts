@@ -138,14 +138,15 @@ describe('placing an order', () => {
       status: 409,
       code: 'TOTALS_MISMATCH',
       message: 'The order total has changed. Please review the new total.',
-      totals: { subtotal: 10, tax: 1, shipping: 3.99, discount: 0, total: 14.99 },
+      // 2 soda beverages at 3.00, 10% tax, Standard Shipping
+      totals: { subtotal: 6, tax: 0.6, shipping: 3.99, discount: 0, total: 10.59 },
       path: '/api/v1/order',
     });
     const stalePrice = await api('POST', '/order', {
       token: user.token,
       body: orderBody([{ productId: 7, quantity: 2, price: 4 }], {
-        totalAmount: 14.99,
-        taxAmount: 1,
+        totalAmount: 10.59,
+        taxAmount: 0.6,
       }),
     });
     expect(stalePrice.body).toMatchObject({ code: 'TOTALS_MISMATCH' });
@@ -213,13 +214,14 @@ describe('placing an order', () => {
     const wrong = await api('POST', '/order', { body });
     expect(wrong.body).toMatchObject({
       code: 'TOTALS_MISMATCH',
-      totals: { discount: 2.5, total: 12.49 },
+      // 2 iced americanos at 4.00 + 0.80 tax + 3.99 shipping - 2.50
+      totals: { discount: 2.5, total: 10.29 },
     });
     const right = await api<OrderResponse>('POST', '/order', {
-      body: { ...body, discountAmount: 2.5, totalAmount: 12.49 },
+      body: { ...body, discountAmount: 2.5, totalAmount: 10.29 },
     });
     expect(right.status).toBe(201);
-    expect(right.body).toMatchObject({ discountAmount: 2.5, totalAmount: 12.49 });
+    expect(right.body).toMatchObject({ discountAmount: 2.5, totalAmount: 10.29 });
     const detail = await api('GET', `/order/${right.body.orderId}`, {
       orderToken: right.body.orderToken ?? '',
     });
@@ -257,6 +259,44 @@ describe('placing an order', () => {
     expect(addresses.body[0]).toMatchObject({ street: '12 King Street West', isDefault: true });
     const demo = await login(api);
     expect((await api('GET', `/order/${res.body.orderId}`, { token: demo })).status).toBe(404);
+  });
+
+  it('checking out again with the same address, cased and spaced differently, reuses it', async () => {
+    const { api } = server;
+    const user = await signup(api);
+    const place = async (shippingAddress: Record<string, unknown>) =>
+      (
+        await api<OrderResponse>('POST', '/order', {
+          token: user.token,
+          body: orderBody([{ productId: 10, quantity: 1 }], {
+            paymentMethod: 'cod',
+            shippingAddress,
+            idempotencyKey: newKey(),
+          }),
+        })
+      ).status;
+    const other = { ...sampleAddress, street: '200 Queen Street', postalCode: 'M5H 2N2' };
+    expect(await place(sampleAddress)).toBe(201);
+    expect(await place(other)).toBe(201);
+    // Autofill's own spelling of the first address: other case, extra spaces; it becomes default.
+    expect(
+      await place({
+        ...sampleAddress,
+        name: ' ada  ROAST ',
+        street: '12  king street west',
+        city: 'TORONTO',
+        postalCode: 'm5v 2t6',
+        apartment: '',
+        isDefault: true,
+      }),
+    ).toBe(201);
+    const addresses = await api<Schemas['Address'][]>('GET', '/account/address', {
+      token: user.token,
+    });
+    expect(addresses.body.map((a) => [a.street, a.isDefault])).toEqual([
+      ['12 King Street West', true],
+      ['200 Queen Street', false],
+    ]);
   });
 
   it('sequential ids reveal nothing', async () => {
@@ -331,7 +371,7 @@ describe('paying an order', () => {
     });
     expect(paid.body.paymentIntent).toMatchObject({
       clientSecret: secret,
-      amount: 1499,
+      amount: 2159, // 2 autumnal coffees at 8.00, 10% tax, 3.99 shipping
       currency: 'usd',
       status: 'succeeded',
       lastPaymentError: null,
@@ -380,7 +420,7 @@ describe('paying an order', () => {
         status: 'PAID',
         createdAt: expect.any(String),
         items: 1,
-        amount: 14.99,
+        amount: 21.59,
         paymentMethod: 'card',
       },
     ]);

@@ -328,7 +328,7 @@ describe('static SPA', () => {
 });
 
 describe('public asset origin', () => {
-  it('makes image URLs absolute and lets the CSP load them', async () => {
+  it('makes image and video URLs absolute and lets the CSP load them', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'lumen-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lumen</title>');
     const server = await startTestServer({ assetOrigin: 'https://cdn.lumen.test/', distDir: dist });
@@ -339,6 +339,9 @@ describe('public asset origin', () => {
       for (const url of urls) expect(url).toMatch(/^https:\/\/cdn\.lumen\.test\/images\//);
       const spaces = await server.api<Schemas['Space'][]>('GET', '/spaces');
       expect(spaces.body[0]?.image).toMatch(/^https:\/\/cdn\.lumen\.test\/images\//);
+      expect(spaces.body.find((s) => s.image.endsWith('.webm'))?.image).toBe(
+        'https://cdn.lumen.test/media/spaces/9.webm',
+      );
       const cart = await server.api<Schemas['Cart']>('POST', '/cart/items', {
         body: { productId: 3, quantity: 1 },
       });
@@ -346,6 +349,9 @@ describe('public asset origin', () => {
       const page = await fetch(`${server.url}/`);
       expect(page.headers.get('content-security-policy')).toContain(
         "img-src 'self' data: https://cdn.lumen.test;",
+      );
+      expect(page.headers.get('content-security-policy')).toContain(
+        "media-src 'self' https://cdn.lumen.test;",
       );
       expect(server.violations).toEqual([]);
     } finally {

@@ -132,9 +132,9 @@ describe('security', () => {
     });
 
     it('a retry after a decline within the window pays the same order, which keeps its stock', async () => {
-      const before = await stockOf(clocked, 8);
+      const before = await stockOf(clocked, 24);
       const order = await clocked.api<OrderResponse>('POST', '/order', {
-        body: orderBody([{ productId: 8, quantity: 1 }]),
+        body: orderBody([{ productId: 24, quantity: 1 }]),
       });
       const orderToken = order.body.orderToken ?? '';
       const secret = order.body.clientSecret ?? '';
@@ -160,7 +160,7 @@ describe('security', () => {
       );
       expect(paid.body.status).toBe('PAID');
       clock.advance(60 * MINUTE);
-      expect(await stockOf(clocked, 8)).toBe(before - 1);
+      expect(await stockOf(clocked, 24)).toBe(before - 1);
     });
   });
 

@@ -14,6 +14,7 @@ import {
   type TestApi,
 } from '../../tests/support/test-api';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
+import { SEED_PRODUCTS } from '../src/seed-catalogue';
 
 export interface TestServer extends RunningServer {
   dir: string;
@@ -144,14 +145,19 @@ export function newKey(): string {
 }
 
 /** An order body with the right totals for `items` (5.00 products unless prices given) and ship method 2 (3.99). */
+/** A product's seeded price in dollars (what the server charges unless a test changed it); 5 for an unknown id. */
+export function seedPrice(productId: number): number {
+  const product = SEED_PRODUCTS.find((p) => p.id === productId);
+  return product ? product.priceCents / 100 : 5;
+}
+
+/** An order of `items`, each at `price` or its seeded price, shipped Standard (3.99), by card. */
 export function orderBody(
   items: { productId: number; quantity: number; price?: number }[],
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const subtotalCents = items.reduce(
-    (s, i) => s + Math.round((i.price ?? 5) * 100) * i.quantity,
-    0,
-  );
+  const priced = items.map((i) => ({ ...i, price: i.price ?? seedPrice(i.productId) }));
+  const subtotalCents = priced.reduce((s, i) => s + Math.round(i.price * 100) * i.quantity, 0);
   const taxCents = Math.floor((subtotalCents * 10 + 50) / 100);
   const shippingCents = 399;
   return {
@@ -165,11 +171,7 @@ export function orderBody(
     currency: 'USD',
     paymentMethod: 'card',
     shipMethodId: 2,
-    items: items.map((i) => ({
-      productId: i.productId,
-      quantity: i.quantity,
-      price: i.price ?? 5,
-    })),
+    items: priced.map((i) => ({ productId: i.productId, quantity: i.quantity, price: i.price })),
     idempotencyKey: newKey(),
     promoCode: null,
     ...overrides,

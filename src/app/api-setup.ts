@@ -1,24 +1,8 @@
 import { configureApi } from '../api/client';
+import { readStored, writeStored } from '../lib/storage';
 
 /** Local-storage key of the guest cart token (D2). It is not the session: see src/session. */
 export const CART_TOKEN_STORAGE_KEY = 'cartToken';
-
-function read(storage: Storage, key: string): string | null {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: Storage, key: string, value: string | null) {
-  try {
-    if (value === null) storage.removeItem(key);
-    else storage.setItem(key, value);
-  } catch {
-    // Without storage the shopper keeps a working page; the token just does not survive a reload.
-  }
-}
 
 export type ApiSetupOptions = {
   /** The session's token (the session actor is its only holder), read on every request. */
@@ -43,8 +27,9 @@ export function setupApi({
   configureApi({
     baseUrl: baseUrl ?? window.location.origin,
     getToken,
-    getCartToken: () => read(storage, CART_TOKEN_STORAGE_KEY),
-    setCartToken: (token) => write(storage, CART_TOKEN_STORAGE_KEY, token),
+    // Without storage the shopper keeps a working page; the token just does not survive a reload.
+    getCartToken: () => readStored(() => storage, CART_TOKEN_STORAGE_KEY),
+    setCartToken: (token) => void writeStored(() => storage, CART_TOKEN_STORAGE_KEY, token),
     onUnauthorized,
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { requestRouteFocus } from '../components/route-focus';
+import { claimHistoryTraversal, requestRouteFocus } from '../components/route-focus';
 import { CartOverlays } from './cart-overlays';
 import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
@@ -32,15 +32,17 @@ function useFocusOnNavigation() {
   useEffect(() => {
     if (previous.current === location) return;
     previous.current = location;
+    // Back/Forward keep the scroll the page restores (route-focus.ts); a new page starts at the top.
+    const keepScroll = claimHistoryTraversal();
     const main = document.getElementById('main');
     const title = main?.querySelector<HTMLElement>('[data-page-title]');
     if (title) {
-      title.focus();
+      title.focus({ preventScroll: keepScroll });
       return;
     }
     // The page is still loading: hold focus on <main> and let its title take it when it mounts.
-    main?.focus();
-    requestRouteFocus();
+    main?.focus({ preventScroll: keepScroll });
+    requestRouteFocus(keepScroll);
   }, [location]);
 }
 

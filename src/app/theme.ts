@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { readStored, type StorageGetter, writeStored } from '../lib/storage';
 
 /** What the shopper chose (spec §3 "Theme"): stored in local storage. */
 export type ThemePreference = 'light' | 'dark' | 'system';
@@ -46,21 +47,13 @@ export function applyColorScheme(
   root.style.colorScheme = scheme;
 }
 
-function readStoredPreference(storage: () => Storage): string | null {
-  try {
-    return storage().getItem(THEME_STORAGE_KEY);
-  } catch {
-    // Storage can throw (blocked cookies, some private modes): fall back to the OS scheme.
-    return null;
-  }
+// Without storage the OS scheme is used, and the toggle still works for this page.
+function readStoredPreference(storage: StorageGetter): string | null {
+  return readStored(storage, THEME_STORAGE_KEY);
 }
 
-function storePreference(storage: () => Storage, preference: ThemePreference) {
-  try {
-    storage().setItem(THEME_STORAGE_KEY, preference);
-  } catch {
-    // Not being able to remember the choice must not break the toggle itself.
-  }
+function storePreference(storage: StorageGetter, preference: ThemePreference) {
+  writeStored(storage, THEME_STORAGE_KEY, preference);
 }
 
 /**

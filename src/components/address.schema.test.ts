@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyShippingAddress, normalizePhoneInput, shippingAddressSchema } from './address.schema';
+import {
+  emptyShippingAddress,
+  isBlankAddress,
+  normalizePhoneInput,
+  sameAddress,
+  shippingAddressSchema,
+} from './address.schema';
 
 function messages(values: unknown): Record<string, string | undefined> {
   const result = shippingAddressSchema.safeParse(values);
@@ -53,5 +59,41 @@ describe('shipping address schema (spec §5)', () => {
   it('keeps digits only and at most 15 of them in the phone input', () => {
     expect(normalizePhoneInput('+1 (702) 123-4567')).toBe('17021234567');
     expect(normalizePhoneInput('1234567890123456789')).toBe('123456789012345');
+  });
+});
+
+describe('telling saved addresses apart (the checkout chooser)', () => {
+  const saved = {
+    name: 'Ada Roast',
+    apartment: null,
+    country: 'CA',
+    province: 'Ontario',
+    city: 'Toronto',
+    postalCode: 'M5V 2T6',
+    street: '12 King Street West',
+    phoneNumber: '17021234567',
+  };
+
+  it('finds the same address typed with other spaces and case, an empty apartment as none', () => {
+    expect(
+      sameAddress(saved, {
+        ...saved,
+        name: ' ada  ROAST',
+        street: '12 king  street west ',
+        postalCode: 'm5v 2t6',
+        apartment: '',
+      }),
+    ).toBe(true);
+  });
+
+  it('tells a different street, apartment or phone apart', () => {
+    expect(sameAddress(saved, { ...saved, street: '14 King Street West' })).toBe(false);
+    expect(sameAddress(saved, { ...saved, apartment: 'Unit 4' })).toBe(false);
+    expect(sameAddress(saved, { ...saved, phoneNumber: '17021234568' })).toBe(false);
+  });
+
+  it('calls an address blank only when no field holds text', () => {
+    expect(isBlankAddress({ ...emptyShippingAddress, isDefault: true })).toBe(true);
+    expect(isBlankAddress({ ...emptyShippingAddress, city: ' x' })).toBe(false);
   });
 });

@@ -47,3 +47,59 @@ export const emptyShippingAddress: ShippingAddressValues = {
 export function normalizePhoneInput(raw: string): string {
   return raw.replace(/\D+/g, '').slice(0, PHONE_MAX_DIGITS);
 }
+
+/** A saved address as the address fields hold it (an absent apartment is an empty one). */
+export function addressFormValues(address: {
+  name: string;
+  apartment?: string | null;
+  country: string;
+  province: string;
+  city: string;
+  postalCode: string;
+  street: string;
+  phoneNumber: string;
+  isDefault: boolean;
+}): ShippingAddressValues {
+  return {
+    name: address.name,
+    apartment: address.apartment ?? '',
+    country: address.country,
+    province: address.province,
+    city: address.city,
+    postalCode: address.postalCode,
+    street: address.street,
+    phoneNumber: address.phoneNumber,
+    isDefault: address.isDefault,
+  };
+}
+
+const ADDRESS_PARTS = [
+  'name',
+  'apartment',
+  'country',
+  'province',
+  'city',
+  'postalCode',
+  'street',
+  'phoneNumber',
+] as const;
+
+function comparable(value: string | null | undefined): string {
+  return (value ?? '').normalize('NFKC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('en');
+}
+
+/**
+ * Whether two addresses are the same place once normalised (spaces, case), as the server's
+ * address book compares them when checkout saves one; isDefault is no part of it.
+ */
+export function sameAddress(
+  a: Partial<Record<(typeof ADDRESS_PARTS)[number], string | null | undefined>>,
+  b: Partial<Record<(typeof ADDRESS_PARTS)[number], string | null | undefined>>,
+): boolean {
+  return ADDRESS_PARTS.every((part) => comparable(a[part]) === comparable(b[part]));
+}
+
+/** No text typed in any of the address's fields. */
+export function isBlankAddress(address: ShippingAddressValues): boolean {
+  return ADDRESS_PARTS.every((part) => comparable(address[part]) === '');
+}

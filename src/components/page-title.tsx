@@ -16,7 +16,8 @@ export type PageTitleProps = {
 export function PageTitle({ children, subtitle, className }: PageTitleProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (claimRouteFocus()) heading.current?.focus();
+    const focus = claimRouteFocus();
+    if (focus) heading.current?.focus(focus);
   }, []);
   return (
     <div className={cx(css({ mb: { base: '6', md: '8' } }), className)}>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import type { Product } from '../api/types';
 import { categoryLabel } from './category-labels';
+import { displayName } from './display-name';
 import { formatPrice } from './format-price';
 import { paths } from './paths';
 import { productBadge } from './product-badge';
@@ -131,7 +132,6 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
             fontSize: { base: 'md', sm: 'lg' },
             fontWeight: '600',
             lineHeight: 'snug',
-            textTransform: 'capitalize',
           })}
         >
           <Link
@@ -144,7 +144,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
               _after: { content: '""', position: 'absolute', inset: '0' },
             })}
           >
-            {product.name}
+            {displayName(product.name)}
           </Link>
         </Heading>
         <p

@@ -4,14 +4,38 @@
  * PageTitle takes it as it mounts.
  */
 let pending = false;
+let pendingKeepsScroll = false;
 
-export function requestRouteFocus(): void {
+export function requestRouteFocus(keepScroll = false): void {
   pending = true;
+  pendingKeepsScroll = keepScroll;
 }
 
-/** True once after requestRouteFocus(): the caller should take focus. */
-export function claimRouteFocus(): boolean {
+/**
+ * After requestRouteFocus(), once: the focus options to take it with; null when nobody asked.
+ */
+export function claimRouteFocus(): FocusOptions | null {
   const claimed = pending;
   pending = false;
+  return claimed ? { preventScroll: pendingKeepsScroll } : null;
+}
+
+/**
+ * Back and Forward (popstate) return to a page where the shopper was: focus moves without
+ * scrolling, so the browser (or the page itself, like the menu after Load More) restores the
+ * scroll position instead of jumping to the top.
+ */
+let traversedTo: string | null = null;
+const here = () => `${window.location.pathname}${window.location.search}`;
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    traversedTo = here();
+  });
+}
+
+/** True once after a Back or Forward to the address now shown (not after a later link). */
+export function claimHistoryTraversal(): boolean {
+  const claimed = traversedTo !== null && traversedTo === here();
+  traversedTo = null;
   return claimed;
 }

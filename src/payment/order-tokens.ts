@@ -1,3 +1,5 @@
+import { readStoredJson, writeStored } from '../lib/storage';
+
 /**
  * A guest's order tokens (README decision 4), kept in local storage by order id so the guest can
  * reload the confirmation page after paying. Only the browser that placed the order has them;
@@ -11,17 +13,13 @@ const MAX_TOKENS = 20;
 type TokenMap = Record<string, string>;
 
 function read(storage: Storage): TokenMap {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
+  const parsed = readStoredJson(() => storage, STORAGE_KEY);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 export function rememberOrderToken(
@@ -32,11 +30,12 @@ export function rememberOrderToken(
   if (!orderToken) return;
   const entries = Object.entries(read(storage)).filter(([id]) => id !== String(orderId));
   entries.push([String(orderId), orderToken]);
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(entries.slice(-MAX_TOKENS))));
-  } catch {
-    // Without storage the confirmation still shows now; only a later reload will not find it.
-  }
+  // Without storage the confirmation still shows now; only a later reload will not find it.
+  writeStored(
+    () => storage,
+    STORAGE_KEY,
+    JSON.stringify(Object.fromEntries(entries.slice(-MAX_TOKENS))),
+  );
 }
 
 export function orderTokenFor(

@@ -1,5 +1,6 @@
 import type { SessionBroadcast } from '../../machines/session.machine';
 import type * as SessionMessagesModule from './session-messages';
+import { storedKeysStartingWith, writeStored } from '../lib/storage';
 
 type SessionMessages = typeof SessionMessagesModule;
 
@@ -73,37 +74,12 @@ export function openSessionLink(win: Window = window): SessionLink {
   let asking: Promise<SharedSession | null> | null = null;
   const listeners = new Set<(message: SessionBroadcast) => void>();
 
-  const storage = (): Storage | null => {
-    try {
-      return win.localStorage;
-    } catch {
-      return null;
-    }
-  };
+  const storage = () => win.localStorage;
   /** Other tabs listed as holding a session; null when storage cannot be read. */
-  const listedOthers = (): string[] | null => {
-    const store = storage();
-    if (!store) return null;
-    try {
-      const keys: string[] = [];
-      for (let index = 0; index < store.length; index += 1) {
-        const key = store.key(index);
-        if (key?.startsWith(TAB_KEY_PREFIX) && key !== ownKey) keys.push(key);
-      }
-      return keys;
-    } catch {
-      return null;
-    }
-  };
-  const writeListing = (listed: boolean) => {
-    try {
-      const store = storage();
-      if (listed) store?.setItem(ownKey, '1');
-      else store?.removeItem(ownKey);
-    } catch {
-      // Without storage other tabs fall back to a short wait.
-    }
-  };
+  const listedOthers = (): string[] | null =>
+    storedKeysStartingWith(storage, TAB_KEY_PREFIX)?.filter((key) => key !== ownKey) ?? null;
+  // Without storage other tabs fall back to a short wait.
+  const writeListing = (listed: boolean) => void writeStored(storage, ownKey, listed ? '1' : null);
 
   let parsing: Promise<unknown> = Promise.resolve();
   const onMessage = (event: MessageEvent<unknown>) => {
@@ -162,14 +138,7 @@ export function openSessionLink(win: Window = window): SessionLink {
           () => {
             // Whoever is still listed did not answer in all that time: it died without
             // unlisting itself. A live one lists itself again when it next answers.
-            const store = storage();
-            for (const key of listedOthers() ?? []) {
-              try {
-                store?.removeItem(key);
-              } catch {
-                // Nothing to clean without storage.
-              }
-            }
+            for (const key of listedOthers() ?? []) writeStored(storage, key, null);
             finish(null);
           },
           listed === null ? Math.min(ceilingMs, UNLISTED_WAIT_MS) : ceilingMs,

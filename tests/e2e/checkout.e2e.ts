@@ -296,7 +296,15 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   await expect(dialog.getByLabel('Street')).toHaveValue('12 King Street West');
   await expect(dialog.getByLabel('Country')).toHaveValue('CA');
 
+  // Step 1 opens with the default method; Back from Payment clears it (spec §4), and Continue
+  // without one asks for one.
   await continueToShipping(page);
+  await continueToPayment(page);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Shipping', exact: true }),
+  ).toBeFocused();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expectMessage('Please select a shipping method');
   await chooseShipping(page, 'Standard Shipping');

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import type { News, ShopEvent, Space } from '../../src/api/types';
+import { displayName } from '../../src/components/display-name';
 import { expectA11y } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -149,9 +150,12 @@ test('a shopper browses the spaces and walks through the lightbox by keyboard', 
   const [first, second] = spaces;
   if (!first || !second) throw new Error('the seed has fewer than two spaces');
   // "Long window, workspace": what the photo's alt text and its button's label say.
-  const description = (space: Space) =>
-    `${space.name.charAt(0).toUpperCase()}${space.name.slice(1)}, ${space.type}`;
-  const label = (space: Space) => `View ${description(space)} larger`;
+  const description = (space: Space) => `${displayName(space.name)}, ${space.type}`;
+  // A video space (the seed's brew bar) says that its button plays it.
+  const label = (space: Space) =>
+    /\.(webm|mp4)$/.test(space.image)
+      ? `Play ${description(space)} video`
+      : `View ${description(space)} larger`;
 
   await page.goto('/spaces');
   await page.getByRole('heading', { level: 1, name: 'Spaces' }).waitFor();
@@ -200,7 +204,7 @@ test('a shopper browses the spaces and walks through the lightbox by keyboard', 
   // The right arrow shows the next space; two slides either side are already there.
   await page.keyboard.press('ArrowRight');
   await expect(current.locator('img')).toHaveAttribute('alt', description(second));
-  await expect(lightbox.locator('.yarl__slide img')).toHaveCount(5);
+  await expect(lightbox.locator('.yarl__slide img, .yarl__slide video')).toHaveCount(5);
 
   // Escape closes the lightbox and puts me back on the photo I opened.
   await page.keyboard.press('Escape');

@@ -18,6 +18,7 @@ import {
 } from './support/checkout';
 import { pageApi } from './support/cart';
 import { expect, test } from './support/fixtures';
+import { displayName } from '../../src/components/display-name';
 
 /**
  * The whole path across the screens, as one shopper walks it: sign in, find a product in the
@@ -42,7 +43,7 @@ test('a signed-in shopper buys from the product page and finds the order in the 
   const product = await app.getJson<Product>(`/api/v1/products/detail/${productId}`);
   const name = product.name;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' }).click();
-  await page.getByRole('searchbox', { name: 'Search the menu' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Search this category' }).fill(name);
   const card = page.getByTestId('product-card').filter({ hasText: name }).first();
   await card.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -51,7 +52,9 @@ test('a signed-in shopper buys from the product page and finds the order in the 
   await page.getByRole('button', { name: /Increase quantity/ }).click();
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   const modal = page.getByRole('dialog');
-  await expect(modal).toContainText(`Successfully! Product ${name} added to the cart!`);
+  await expect(modal).toContainText(
+    `Successfully! Product ${displayName(name)} added to the cart!`,
+  );
   await expect(page.getByTestId('order-count')).toHaveText('2');
 
   // "View Cart" opens the cart drawer with the line in it.

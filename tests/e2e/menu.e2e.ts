@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ProductPage } from '../../src/api/types';
+import { displayName } from '../../src/components/display-name';
 import { expectA11y, setTheme } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -19,13 +20,15 @@ const cards = (page: Page) => page.getByTestId('menu-products').getByTestId('pro
 
 /** The product names on screen, once the grid shows exactly the API's answer. */
 async function expectCardsToMatch(page: Page, expected: ProductPage['items']) {
-  await expect(cards(page).getByRole('heading')).toHaveText(expected.map((p) => p.name));
+  await expect(cards(page).getByRole('heading')).toHaveText(
+    expected.map((p) => displayName(p.name)),
+  );
   await expect(cards(page).getByTestId('product-price')).toHaveText(
     expected.map((p) => `$${p.price.toFixed(2)}`),
   );
 }
 
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search the menu' });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search this category' });
 const priceSelect = (page: Page) => page.getByRole('combobox', { name: 'Price' });
 const sortSelect = (page: Page) => page.getByRole('combobox', { name: 'Sort by' });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
@@ -74,7 +77,7 @@ test('a shopper loads the whole coffee list, one page at a time, without duplica
     await expect(
       page
         .getByTestId('product-card')
-        .filter({ has: page.getByRole('link', { name: product.name, exact: true }) })
+        .filter({ has: page.getByRole('link', { name: displayName(product.name), exact: true }) })
         .getByTestId('cafe-only'),
     ).toHaveText('Café only');
   }

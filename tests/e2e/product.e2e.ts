@@ -1,4 +1,5 @@
 import type { Product } from '../../src/api/types';
+import { displayName } from '../../src/components/display-name';
 import { expectA11y, setTheme } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -36,7 +37,9 @@ test('a guest opens a product from the menu, picks a quantity, adds it and sees 
 
   // "You May Also Like": the API's four related coffees, this one not among them.
   const suggestions = page.getByTestId('related-products').getByTestId('product-card');
-  await expect(suggestions.getByRole('heading')).toHaveText(related.map((p) => p.name));
+  await expect(suggestions.getByRole('heading')).toHaveText(
+    related.map((p) => displayName(p.name)),
+  );
   expect(related).toHaveLength(4);
   expect(related.map((p) => p.productId)).not.toContain(3);
 
@@ -53,7 +56,7 @@ test('a guest opens a product from the menu, picks a quantity, adds it and sees 
   await page.getByRole('button', { name: 'Add To Cart' }).click();
 
   const dialog = page.getByRole('dialog', {
-    name: `Successfully! Product ${cappucino.name} added to the cart!`,
+    name: `Successfully! Product ${displayName(cappucino.name)} added to the cart!`,
   });
   await dialog.waitFor();
   await expect(orderCount).toHaveText('3');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ShopEvent, Space } from '../../src/api/types';
+import { displayName } from '../../src/components/display-name';
 import { expectA11y, setTheme } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -130,7 +131,9 @@ test('on the home page I browse the spaces with the keyboard and the buttons, an
   // The upcoming events are the API's, soonest first, and lead to the community page.
   const eventCards = page.getByTestId('event-card');
   await expect(eventCards).toHaveCount(events.length);
-  await expect(eventCards.getByTestId('event-name')).toHaveText(events.map((e) => e.name));
+  await expect(eventCards.getByTestId('event-name')).toHaveText(
+    events.map((e) => displayName(e.name)),
+  );
   await eventCards.first().click();
   await page.waitForURL('**/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();

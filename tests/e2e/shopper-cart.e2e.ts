@@ -13,6 +13,7 @@ import {
   openCheckout,
 } from './support/checkout';
 import { expect, test } from './support/fixtures';
+import { displayName } from '../../src/components/display-name';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -193,7 +194,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Add To Cart' }).click();
 
     const modal = page.getByRole('dialog', {
-      name: `Successfully! Product ${product.name} added to the cart!`,
+      name: `Successfully! Product ${displayName(product.name)} added to the cart!`,
     });
     await modal.waitFor();
     const line = (await serverCart(page)).cartItems.find(

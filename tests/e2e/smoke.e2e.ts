@@ -1,4 +1,5 @@
 import type { Product } from '../../src/api/types';
+import { displayName } from '../../src/components/display-name';
 import { expect, test } from './support/fixtures';
 
 const NAV_LABELS = ['Home', 'Menu', 'Space', 'Community', 'News'];
@@ -23,7 +24,9 @@ test('a shopper opens the shop, browses the home page, goes dark and gets lost',
   const cards = page.getByTestId('featured-products').getByTestId('product-card');
   await cards.first().waitFor();
   await expect(cards).toHaveCount(4);
-  await expect(cards.getByRole('heading')).toHaveText(featured.map((product) => product.name));
+  await expect(cards.getByRole('heading')).toHaveText(
+    featured.map((product) => displayName(product.name)),
+  );
   await expect(cards.getByTestId('product-price')).toHaveText(
     featured.map((product) => `$${product.price.toFixed(2)}`),
   );

@@ -27,7 +27,12 @@ import {
   type ReportStatusInput,
   type PlacedOrder,
 } from '../../machines/payment.machine';
-import { answerEveryCallWithTheCart, controlledActors, seededQueryClient } from './model-support';
+import {
+  answerEveryCallWithTheCart,
+  controlledActors,
+  modelShipMethods,
+  seededQueryClient,
+} from './model-support';
 import { sampleCheckoutDetails } from '../fixtures/checkout';
 
 vi.mock('../../src/payment/stripe-loader', () => ({
@@ -71,8 +76,12 @@ function eventsFor(snapshot: Snapshot): ModelEvent[] {
   }
   if (snapshot.matches({ choosingShipping: 'saving' })) {
     return [
-      { type: 'xstate.done.actor.setShipping', output: { methodId: 2 } },
+      { type: 'xstate.done.actor.setShipping', output: { methodId: context.shipMethodId ?? 0 } },
       { type: 'xstate.error.actor.setShipping', error: new Error('Shipping method not found') },
+      // Another method chosen while the default (spec §9: id 1) is being stored.
+      ...(context.shipMethodId === 2
+        ? []
+        : [{ type: 'checkout.shippingChosen', methodId: 2 } as const]),
     ];
   }
   if (snapshot.matches('paying')) {
@@ -293,10 +302,14 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
     expect(screen.getByTestId('checkout-summary').textContent).toContain(
       '12 King Street West, Toronto, Ontario, M5V 2T6, Canada',
     );
-    const standard = screen.getByRole('radio', { name: /Standard Shipping/ });
-    await waitFor(() =>
-      expect((standard as HTMLInputElement).checked).toBe(context.shipMethodId === 2),
-    );
+    // The method the machine holds is the one checked: the default (Free Shipping, id 1) as
+    // step 1 opens, Standard once chosen, none after Back from Payment or a refused save.
+    for (const method of modelShipMethods) {
+      const radio = screen.getByRole('radio', { name: new RegExp(method.methodName) });
+      await waitFor(() =>
+        expect((radio as HTMLInputElement).checked).toBe(context.shipMethodId === method.methodId),
+      );
+    }
     if (context.shippingRequired) {
       expect(screen.getByText(CHECKOUT_MESSAGES.shippingRequired)).toBeTruthy();
     } else {
@@ -324,6 +337,18 @@ describe('checkout overlay, paths generated from the checkout machine', () => {
 
   it('generates paths through validation, shipping, back navigation and payment', () => {
     expect(paths.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('opens step 1 with the default method (spec §9: id 1) chosen, stored while shown', () => {
+    const opened = paths.flatMap((path) =>
+      path.steps
+        .filter((step) => step.event.type === 'checkout.detailsSubmitted')
+        .map((step) => [step.state.value, step.state.context.shipMethodId]),
+    );
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened).toContainEqual([{ choosingShipping: 'saving' }, 1]);
+    // No path opens step 1 with nothing chosen: every paths' shoppers see method 1 first.
+    expect(opened.filter(([, methodId]) => methodId !== 1)).toEqual([]);
   });
 
   for (const path of paths) {
@@ -355,8 +380,7 @@ describe('checkout overlay, paths generated from the checkout machine', () => {
               },
               'checkout.shippingChosen': () =>
                 user.click(screen.getByRole('radio', { name: /Standard Shipping/ })),
-              'xstate.done.actor.setShipping': () =>
-                act(() => shipping.settle('setShipping', { methodId: 2 })),
+              'xstate.done.actor.setShipping': () => act(() => shipping.settle('setShipping', {})),
               'xstate.error.actor.setShipping': async ({ event }: { event: { error: Error } }) => {
                 await act(() => shipping.fail('setShipping', event.error));
                 expect(await screen.findByText(event.error.message)).toBeTruthy();

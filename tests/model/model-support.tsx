@@ -83,13 +83,18 @@ export function controlledActors() {
   const calls = new Map<string, unknown[]>();
   function actor<TOutput, TInput>(name: string) {
     return fromPromise<TOutput, TInput>(
-      ({ input }) =>
+      ({ input, signal }) =>
         new Promise<TOutput>((resolve, reject) => {
           calls.set(name, [...(calls.get(name) ?? []), input]);
-          pending.set(name, [
-            ...(pending.get(name) ?? []),
-            { resolve: resolve as (value: unknown) => void, reject },
-          ]);
+          const deferred: Deferred = { resolve: resolve as (value: unknown) => void, reject };
+          pending.set(name, [...(pending.get(name) ?? []), deferred]);
+          // A stopped actor (its state left, or re-entered) waits for nothing any more.
+          signal.addEventListener('abort', () => {
+            pending.set(
+              name,
+              (pending.get(name) ?? []).filter((entry) => entry !== deferred),
+            );
+          });
         }),
     );
   }

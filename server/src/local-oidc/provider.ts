@@ -262,7 +262,7 @@ function interactionPage(uid: string, identities: DemoIdentity[]): string {
     body: `<p>${escapeHtml(BRAND_NAME)} will receive your name and email address. Choose who you are to continue.</p>
   ${choices}
   <form method="post" action="${base}/abort">
-    <button type="submit" class="link">Cancel and go back to ${escapeHtml(BRAND_NAME)}</button>
+    <button type="submit" class="secondary">Cancel and go back to ${escapeHtml(BRAND_NAME)}</button>
   </form>
   <p class="note">A demo provider on this machine: no password, no data leaves it.</p>`,
   });

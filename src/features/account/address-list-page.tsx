@@ -6,7 +6,7 @@ import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from '
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import type { Address, AddressInput } from '../../api/types';
-import { emptyShippingAddress, type ShippingAddressValues } from '../../components/address.schema';
+import { addressFormValues, emptyShippingAddress } from '../../components/address.schema';
 import { Button } from '../../components/button';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { LinkButton } from '../../components/link-button';
@@ -18,20 +18,6 @@ import { AddressForm } from './address-form';
 import { countryName } from '../../components/countries';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: Address };
-
-function formValues(address: Address): ShippingAddressValues {
-  return {
-    name: address.name,
-    apartment: address.apartment ?? '',
-    country: address.country,
-    province: address.province,
-    city: address.city,
-    postalCode: address.postalCode,
-    street: address.street,
-    phoneNumber: address.phoneNumber,
-    isDefault: address.isDefault,
-  };
-}
 
 function errorMessage(error: unknown): string {
   return isApiError(error) ? error.message : 'Something went wrong. Please try again.';
@@ -160,7 +146,7 @@ export function AddressListPage() {
         {editing ? (
           <AddressForm
             initialValues={
-              editing.mode === 'edit' ? formValues(editing.address) : emptyShippingAddress
+              editing.mode === 'edit' ? addressFormValues(editing.address) : emptyShippingAddress
             }
             submitLabel={editing.mode === 'edit' ? 'Save Address' : 'Add Address'}
             pending={save.isPending}

@@ -49,6 +49,14 @@ describe('the identity-provider button', () => {
 });
 
 /** Types into a field (nothing for an empty value), leaves it and reads its message. */
+/** What a screen reader reads after the field's name: its hint, then its error. */
+function accessibleDescription(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
 async function messageAfterBlur(
   user: ReturnType<typeof userEvent.setup>,
   label: string,
@@ -60,8 +68,12 @@ async function messageAfterBlur(
   // Leave the field by clicking outside it (tabbing from the last field would reach the submit
   // button, which leaves validation to the submit).
   await user.click(document.body);
-  const id = input.getAttribute('aria-describedby');
-  return id ? document.getElementById(id)?.textContent : undefined;
+  // The error among the field's descriptions (a field may also carry a hint).
+  const errorId = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((id) => id.endsWith('-error'));
+  return errorId ? document.getElementById(errorId)?.textContent : undefined;
 }
 
 describe('sign-in form', () => {
@@ -178,6 +190,20 @@ describe('register form', () => {
     const { user } = renderPage('register');
 
     expect(await messageAfterBlur(user, label, value)).toBe(message);
+  });
+
+  it('tells that Name is the username its messages speak of', async () => {
+    const { user } = renderPage('register');
+
+    const name = screen.getByLabelText('Name');
+    expect(accessibleDescription(name)).toBe(
+      'Your username: 6 to 25 characters, shown when you are signed in.',
+    );
+    await user.click(name);
+    await user.click(document.body);
+    expect(accessibleDescription(name)).toBe(
+      'Your username: 6 to 25 characters, shown when you are signed in. Username is required',
+    );
   });
 
   it('shows the server message under Email when the address is taken', async () => {

@@ -86,6 +86,9 @@ export function RegisterPage() {
           {(field) => (
             <TextField
               label="Name"
+              // Spec §2 labels the field "Name" and spec §5's messages call it the username
+              // ("Username is required"): the hint says they are one and the same.
+              hint="Your username: 6 to 25 characters, shown when you are signed in."
               name={field.name}
               autoComplete="username"
               {...textFieldBinding(field, {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/toast';
 import { assign, fromPromise } from 'xstate';
 import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
+import { accountKeys } from '../../api/account.queries';
 import { writeCart } from '../../api/cart.mutations';
 import { cartKeys } from '../../api/cart.queries';
 import { createOrder, updateOrderStatus } from '../../api/orders';
@@ -147,10 +148,13 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
   const { queryClient } = effects;
   return checkoutMachine.provide({
     actors: {
-      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
-        writeCart(queryClient, await setCartShipping(input.methodId));
-        return { methodId: input.methodId };
-      }),
+      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(
+        async ({ input, signal }) => {
+          // Aborted when the shopper picks another method first: its cart must not win.
+          writeCart(queryClient, await setCartShipping(input.methodId, { signal }));
+          return { methodId: input.methodId };
+        },
+      ),
       payment: providePaymentMachine(effects),
     },
     actions: {
@@ -175,6 +179,8 @@ function completeCheckout(effects: CheckoutEffects, output: PaymentOutput): void
   const order = output.order;
   if (!order) return;
   clearDrafts();
+  // The order saved its address in the account's book (or made it the default).
+  void effects.queryClient.invalidateQueries({ queryKey: accountKeys.addresses() });
   // The server emptied the cart with the order (COD at once, card once PAID): show that.
   getCart().then(
     (cart) => writeCart(effects.queryClient, cart),

@@ -1,17 +1,21 @@
-import { useForm, useStore } from '@tanstack/react-form';
-import { useEffect, useId, useRef, type Ref } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useStore } from '@tanstack/react-form';
+import { useEffect, type Ref } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { normalizePhoneInput, shippingAddressSchema } from '../../components/address.schema';
-import { Button } from '../../components/button';
+import { accountQueries } from '../../api/account.queries';
+import type { Address } from '../../api/types';
+import { AddressFields } from '../../components/address-fields';
 import {
-  CheckboxField,
-  SelectField,
-  TextField,
-  firstError,
-  inputStyles,
-} from '../../components/form-field';
+  addressFormValues,
+  emptyShippingAddress,
+  isBlankAddress,
+  sameAddress,
+} from '../../components/address.schema';
+import { useAppForm } from '../../components/app-form';
+import { Button } from '../../components/button';
 import { paths } from '../../components/paths';
+import { Spinner } from '../../components/spinner';
 import type { CheckoutDetails } from '../../../machines/checkout.machine';
 import {
   checkoutDetailsSchema,
@@ -19,18 +23,8 @@ import {
   type CheckoutDetailsValues,
 } from './checkout-details.schema';
 import { StepHeading, sectionHeadingStyle } from './checkout-parts';
-import { countries } from '../../components/countries';
-import { readDraft, writeDraft } from './checkout-draft';
-import { emptyDetails } from './checkout-draft';
-
-const address = shippingAddressSchema.shape;
-
-const gridStyle = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-  gap: '4',
-});
-const wideStyle = css({ gridColumn: { sm: 'span 2' } });
+import { emptyDetails, readDraft, writeDraft } from './checkout-draft';
+import { SavedAddressChooser } from './saved-address-chooser';
 
 export type DetailsStepProps = {
   /** The signed-in shopper's email (read-only), or null for a guest. */
@@ -43,17 +37,40 @@ export type DetailsStepProps = {
   onSignIn: () => void;
 };
 
-/** Step 0 (spec §2): "Customer Data" and "Shipping Address", validated on blur (spec §5). */
-export function DetailsStep({
+/**
+ * Step 0 (spec §2): "Customer Data" and "Shipping Address", validated on blur (spec §5). A
+ * signed-in shopper's saved addresses are read first: the default one fills the fields and the
+ * others are offered above them.
+ */
+export function DetailsStep(props: DetailsStepProps) {
+  const signedIn = props.signedInEmail !== null;
+  const saved = useQuery({ ...accountQueries.addresses(), enabled: signedIn });
+  if (signedIn && saved.isPending) {
+    return (
+      <div>
+        <StepHeading>Checkout</StepHeading>
+        <Spinner label="Loading your addresses..." />
+      </div>
+    );
+  }
+  // Without the saved addresses (the request failed) the shopper types one, as a guest does.
+  return <DetailsForm {...props} savedAddresses={signedIn ? (saved.data ?? []) : []} />;
+}
+
+function DetailsForm({
   signedInEmail,
   draftKey,
   formRef,
   onSubmit,
   onInvalid,
   onSignIn,
-}: DetailsStepProps) {
-  const form = useForm({
-    defaultValues: initialValues(draftKey, signedInEmail),
+  savedAddresses,
+}: DetailsStepProps & { savedAddresses: Address[] }) {
+  const form = useAppForm({
+    // Submit always validates the values as they are now: a message left by an earlier blur of
+    // a field that autofill (or the same click) has since filled must not refuse the click.
+    canSubmitWhenInvalid: true,
+    defaultValues: initialValues(draftKey, signedInEmail, savedAddresses),
     validators: { onSubmit: checkoutDetailsSchema },
     onSubmit: ({ value }) => {
       const parsed = checkoutDetailsSchema.parse(value);
@@ -66,6 +83,18 @@ export function DetailsStep({
   useEffect(() => {
     writeDraft(draftKey, values);
   }, [draftKey, values]);
+
+  const chosen = savedAddresses.find((address) => sameAddress(address, values.shippingAddress));
+
+  const fillAddress = (address: Address | null) => {
+    const next = address ? addressFormValues(address) : emptyShippingAddress;
+    for (const key of Object.keys(next) as (keyof typeof next)[]) {
+      const name = `shippingAddress.${key}` as const;
+      form.setFieldValue(name, next[key] ?? '');
+      // The fields hold a new address: what was said about the last one no longer applies.
+      form.setFieldMeta(name, (meta) => ({ ...meta, errorMap: {}, isBlurred: false }));
+    }
+  };
 
   return (
     <form
@@ -82,30 +111,20 @@ export function DetailsStep({
           Customer Data
         </h3>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <form.Field name="email" validators={{ onBlur: emailSchema }}>
+          <form.AppField name="email" validators={{ onBlur: emailSchema }}>
             {(field) => (
-              <TextField
+              <field.TextInput
                 label="Email"
                 type="email"
                 autoComplete="email"
                 placeholder={signedInEmail ? undefined : 'Enter mail'}
                 readOnly={signedInEmail !== null}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
               />
             )}
-          </form.Field>
-          <form.Field name="newsletter">
-            {(field) => (
-              <CheckboxField
-                label="Email with news and offer"
-                checked={field.state.value}
-                onChange={(event) => field.handleChange(event.target.checked)}
-              />
-            )}
-          </form.Field>
+          </form.AppField>
+          <form.AppField name="newsletter">
+            {(field) => <field.CheckboxInput label="Email with news and offer" />}
+          </form.AppField>
           {signedInEmail ? null : (
             <p>
               Already have an account?{' '}
@@ -130,125 +149,14 @@ export function DetailsStep({
         <h3 id="shipping-address-heading" className={sectionHeadingStyle}>
           Shipping Address
         </h3>
-        <div className={gridStyle}>
-          <form.Field name="shippingAddress.name" validators={{ onBlur: address.name }}>
-            {(field) => (
-              <TextField
-                className={wideStyle}
-                label="Name"
-                autoComplete="shipping name"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.apartment" validators={{ onBlur: address.apartment }}>
-            {(field) => (
-              <TextField
-                className={wideStyle}
-                label="Apartment suite etc (optional)"
-                autoComplete="shipping address-line2"
-                value={field.state.value ?? ''}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.country" validators={{ onBlur: address.country }}>
-            {(field) => (
-              <SelectField
-                label="Country"
-                autoComplete="shipping country"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              >
-                <option value="">Country</option>
-                {countries().map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </SelectField>
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.province" validators={{ onBlur: address.province }}>
-            {(field) => (
-              <TextField
-                label="Province"
-                autoComplete="shipping address-level1"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.city" validators={{ onBlur: address.city }}>
-            {(field) => (
-              <TextField
-                label="City"
-                autoComplete="shipping address-level2"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.postalCode" validators={{ onBlur: address.postalCode }}>
-            {(field) => (
-              <TextField
-                label="Postal Code"
-                autoComplete="shipping postal-code"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.street" validators={{ onBlur: address.street }}>
-            {(field) => (
-              <TextField
-                className={wideStyle}
-                label="Street"
-                autoComplete="shipping address-line1"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field
-            name="shippingAddress.phoneNumber"
-            validators={{ onBlur: address.phoneNumber }}
-          >
-            {(field) => (
-              <PhoneField
-                value={field.state.value}
-                onChange={(value) => field.handleChange(value)}
-                onBlur={field.handleBlur}
-                error={firstError(field.state.meta.errors)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="shippingAddress.isDefault">
-            {(field) => (
-              <CheckboxField
-                className={wideStyle}
-                label="Set as default address"
-                checked={field.state.value}
-                onChange={(event) => field.handleChange(event.target.checked)}
-              />
-            )}
-          </form.Field>
-        </div>
+        {savedAddresses.length > 0 ? (
+          <SavedAddressChooser
+            addresses={savedAddresses}
+            chosenId={chosen?.addressId ?? null}
+            onChoose={fillAddress}
+          />
+        ) : null}
+        <AddressFields form={form} fields="shippingAddress" />
       </section>
       <div className={css({ mt: '8', display: 'flex', justifyContent: 'flex-end' })}>
         <Button type="submit" size="lg" css={css.raw({ w: { base: 'full', sm: 'auto' } })}>
@@ -259,82 +167,19 @@ export function DetailsStep({
   );
 }
 
-function initialValues(draftKey: string, signedInEmail: string | null): CheckoutDetailsValues {
+function initialValues(
+  draftKey: string,
+  signedInEmail: string | null,
+  savedAddresses: Address[],
+): CheckoutDetailsValues {
   const draft = readDraft(draftKey) ?? emptyDetails();
+  // What the shopper typed this visit (kept over a reload) comes first; otherwise their
+  // default address (the book lists it first).
+  const preferred = savedAddresses.find((address) => address.isDefault) ?? savedAddresses[0];
+  const shippingAddress =
+    preferred && isBlankAddress(draft.shippingAddress)
+      ? addressFormValues(preferred)
+      : draft.shippingAddress;
   // A signed-in shopper's email is the token's subject, whatever a draft says (spec §6).
-  return signedInEmail ? { ...draft, email: signedInEmail } : draft;
-}
-
-/**
- * The phone input (spec §2, §5): Canada is the default country, the value keeps digits only and
- * at most 15 of them.
- */
-function PhoneField({
-  value,
-  onChange,
-  onBlur,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  error: string | undefined;
-}) {
-  const id = useId();
-  const prefixId = `${id}-prefix`;
-  const errorId = `${id}-error`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  return (
-    <div className={wideStyle}>
-      <label
-        htmlFor={id}
-        className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' })}
-      >
-        Phone Number
-      </label>
-      <div className={css({ display: 'flex', gap: '2', alignItems: 'stretch' })}>
-        <span
-          id={prefixId}
-          title="Canada"
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            px: '3',
-            borderRadius: 'lg',
-            borderWidth: '1px',
-            borderColor: 'border',
-            bg: 'surfaceMuted',
-            fontWeight: 'semibold',
-            fontSize: 'sm',
-            whiteSpace: 'nowrap',
-          })}
-        >
-          +1 CA
-        </span>
-        <input
-          ref={inputRef}
-          id={id}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="shipping tel"
-          placeholder="1 (702) 123-4567"
-          value={value}
-          onChange={(event) => onChange(normalizePhoneInput(event.target.value))}
-          onBlur={onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[prefixId, error ? errorId : ''].filter(Boolean).join(' ')}
-          className={css(inputStyles, { flex: '1', minW: '0' })}
-        />
-      </div>
-      {error ? (
-        <span
-          id={errorId}
-          role="alert"
-          className={css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' })}
-        >
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
+  return { ...draft, shippingAddress, email: signedInEmail ?? draft.email };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css, cx } from 'styled-system/css';
 import { eventQueries } from '../../api/content.queries';
 import type { ShopEvent } from '../../api/types';
+import { displayName } from '../../components/display-name';
 import { formatDate, formatDateTime, formatDuration } from '../../components/format-date';
 import { LoadError } from '../../components/load-error';
 import { PageContainer } from '../../components/page-container';
@@ -14,14 +15,6 @@ export const EVENTS_PAGE_SIZE = 50;
 /** The generated event art is 3:2 (scripts/generate-art.ts). */
 const IMAGE_WIDTH = 1200;
 const IMAGE_HEIGHT = 800;
-
-/**
- * Event names are stored in mixed case ("latte art workshop", "PUBLIC CUPPING"); lower-cased
- * here and capitalised by CSS, every name reads the same way.
- */
-function displayName(event: Pick<ShopEvent, 'name'>): string {
-  return event.name.toLowerCase();
-}
 
 const sectionHeading = css({
   fontSize: { base: 'xl', md: '2xl' },
@@ -119,7 +112,7 @@ function UpcomingEvents() {
                   >
                     <time dateTime={event.startDate}>{formatDateTime(event.startDate)}</time>
                   </p>
-                  <h3 className={eventName}>{displayName(event)}</h3>
+                  <h3 className={eventName}>{displayName(event.name)}</h3>
                   <p className={css({ mt: '1', fontSize: 'sm', color: 'textMuted' })}>
                     <VisuallyHidden>Duration: </VisuallyHidden>
                     {formatDuration(event.duration)}
@@ -139,7 +132,6 @@ const eventName = css({
   fontSize: 'lg',
   fontWeight: 'semibold',
   lineHeight: 'snug',
-  textTransform: 'capitalize',
   color: 'text',
 });
 
@@ -203,7 +195,7 @@ function PastEventCard({ event }: { event: ShopEvent }) {
           <time dateTime={event.startDate}>{formatDate(event.startDate)}</time>
         </p>
         <h3 className={cx(eventName, css({ fontSize: { base: 'sm', md: 'md' } }))}>
-          {displayName(event)}
+          {displayName(event.name)}
         </h3>
       </div>
     </article>

@@ -115,10 +115,11 @@ describe('home page', () => {
     const cards = within(list).getAllByTestId('product-card');
     expect(cards).toHaveLength(4);
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
-      'cappucino',
-      'flat white',
-      'cold brew',
-      'mocha',
+      // Names in the shop's one display case (display-name.ts), as on the menu and the product.
+      'Cappucino',
+      'Flat White',
+      'Cold Brew',
+      'Mocha',
     ]);
   });
 
@@ -138,7 +139,7 @@ describe('home page', () => {
     expect(within(onSale).getByText('-17%', { exact: false })).toBeTruthy();
     // The main image is the one flagged isMain, not the first.
     expect(onSale.querySelector('img')?.getAttribute('src')).toBe('/images/products/1-2.svg');
-    expect(within(onSale).getByRole('link', { name: 'cappucino' }).getAttribute('href')).toBe(
+    expect(within(onSale).getByRole('link', { name: 'Cappucino' }).getAttribute('href')).toBe(
       '/menu/detail/1',
     );
 
@@ -219,12 +220,30 @@ describe('home page: workspaces carousel', () => {
     ]);
     const links = within(carousel).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
-      'white wallWorkspace',
-      'long windowWorkspace',
-      'the loftEvent space',
+      'White WallWorkspace',
+      'Long WindowWorkspace',
+      'The LoftEvent space',
     ]);
     for (const link of links) expect(link.getAttribute('href')).toBe('/spaces');
     expect(carousel.querySelector('img')?.getAttribute('src')).toBe('/images/spaces/1.svg');
+  });
+
+  it('shows a video space as its video (first frame), named as a video', async () => {
+    const video: Space = {
+      spaceId: 9,
+      name: 'brew bar',
+      type: 'event space',
+      image: '/media/spaces/9.webm',
+    };
+    renderHome({ [SPACES_ROUTE]: [...SPACES, video] });
+
+    const carousel = await screen.findByTestId('spaces-carousel');
+    const slide = within(carousel).getAllByRole('listitem')[3];
+    if (!slide) throw new Error('no fourth slide');
+    expect(slide.querySelector('img')).toBeNull();
+    expect(slide.querySelector('video')?.getAttribute('src')).toBe('/media/spaces/9.webm');
+    expect(within(slide).getByRole('link').textContent).toBe('brew barEvent space · Video');
+    expect(carousel.querySelectorAll('video')).toHaveLength(1);
   });
 
   it('moves between slides with the arrow keys, Home and End', async () => {
@@ -287,8 +306,8 @@ describe('home page: events and news', () => {
     expect(api.callsTo(EVENTS_ROUTE).map(({ query }) => query.toString())).toEqual(['size=3']);
     const cards = within(list).getAllByTestId('event-card');
     expect(cards.map((card) => within(card).getByTestId('event-name').textContent)).toEqual([
-      'Factory visit',
-      'latte art workshop',
+      'Factory Visit',
+      'Latte Art Workshop',
     ]);
     const [first] = cards as [HTMLElement];
     expect(first.getAttribute('href')).toBe('/community');

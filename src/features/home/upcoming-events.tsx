@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { eventQueries } from '../../api/content.queries';
+import { displayName } from '../../components/display-name';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../components/paths';
 import { formatEventStart } from './home-dates';
@@ -103,11 +104,10 @@ export function UpcomingEvents() {
                     className={css({
                       textStyle: 'h3',
                       fontSize: { base: 'md', md: 'xl' },
-                      textTransform: 'capitalize',
                     })}
                     data-testid="event-name"
                   >
-                    {event.name}
+                    {displayName(event.name)}
                   </span>
                 </span>
               </Link>

@@ -5,7 +5,9 @@ import { css } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
 import type { Space } from '../../api/types';
 import { Button } from '../../components/button';
+import { displayName } from '../../components/display-name';
 import { LinkButton } from '../../components/link-button';
+import { videoType } from '../../components/media-type';
 import { paths } from '../../components/paths';
 import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 
@@ -38,6 +40,14 @@ const trackStyle = css({
 });
 
 const slideLinkStyle = css(cardLinkStyle, { display: 'block' });
+
+const slideMediaStyle = css({
+  display: 'block',
+  w: 'full',
+  aspectRatio: '4 / 3',
+  objectFit: 'cover',
+  bg: 'surfaceMuted',
+});
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -207,36 +217,43 @@ export function WorkspacesCarousel() {
                 className={slideLinkStyle}
                 onKeyDown={onSlideKeyDown}
               >
-                <img
-                  src={space.image}
-                  alt=""
-                  width={1200}
-                  height={900}
-                  loading="lazy"
-                  decoding="async"
-                  className={css({
-                    display: 'block',
-                    w: 'full',
-                    aspectRatio: '4 / 3',
-                    objectFit: 'cover',
-                    bg: 'surfaceMuted',
-                  })}
-                />
+                {videoType(space.image) ? (
+                  // A video space shows its first frame; the gallery plays it.
+                  <video
+                    src={space.image}
+                    muted
+                    playsInline
+                    preload="metadata"
+                    aria-hidden="true"
+                    data-testid="space-video"
+                    className={slideMediaStyle}
+                  />
+                ) : (
+                  <img
+                    src={space.image}
+                    alt=""
+                    width={1200}
+                    height={900}
+                    loading="lazy"
+                    decoding="async"
+                    className={slideMediaStyle}
+                  />
+                )}
                 <span className={css({ display: 'block', p: '4' })}>
                   <span
                     className={css({
                       display: 'block',
                       textStyle: 'h3',
                       fontSize: 'lg',
-                      textTransform: 'capitalize',
                     })}
                   >
-                    {space.name}
+                    {displayName(space.name)}
                   </span>
                   <span
                     className={css({ display: 'block', textStyle: 'small', color: 'textMuted' })}
                   >
                     {SPACE_TYPE_LABELS[space.type]}
+                    {videoType(space.image) ? ' · Video' : null}
                   </span>
                 </span>
               </Link>

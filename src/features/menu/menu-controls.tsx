@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { PRICE_FILTERS, SORT_OPTIONS, type menuMachine } from '../../../machines/menu.machine';
+import { categoryLabel } from '../../components/category-labels';
 import { SelectField, TextField } from '../../components/form-field';
 import { oneOf, PRICE_LABELS, SORT_LABELS } from './menu-filters';
 
@@ -10,6 +11,7 @@ export type MenuActor = ActorRefFrom<typeof menuMachine>;
 /** Search box, price filter and sort: each sends the machine one event per change. */
 export function MenuControls({ menu }: { menu: MenuActor }) {
   const searchText = useSelector(menu, (snapshot) => snapshot.context.searchText);
+  const category = useSelector(menu, (snapshot) => snapshot.context.filters.category);
   const price = useSelector(menu, (snapshot) => snapshot.context.filters.price);
   const sort = useSelector(menu, (snapshot) => snapshot.context.filters.sort);
 
@@ -35,10 +37,12 @@ export function MenuControls({ menu }: { menu: MenuActor }) {
         }}
       >
         <TextField
-          label="Search the menu"
+          // The search runs inside the open tab (spec §4: results are cached per category and
+          // a tab change clears the search), so the box promises that tab, not the whole menu.
+          label="Search this category"
           type="search"
           name="search"
-          placeholder="Try latte, croissant, french press..."
+          placeholder={`Search ${categoryLabel(category)}…`}
           autoComplete="off"
           maxLength={100}
           value={searchText}

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
 import type { Product, ProductPage } from '../../api/types';
 import { errorAnswer, inTurn } from '../../../tests/support/fake-api';
 import { renderApp } from '../../../tests/support/render-app';
@@ -65,6 +66,17 @@ describe('menu page', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('cake');
   });
 
+  it('promises a search of the open tab only, and follows the tab', async () => {
+    const { user } = renderMenu('/menu', inTurn(FIRST, page(0, [11])));
+
+    await screen.findByTestId('menu-products');
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search this category' });
+    expect(box.placeholder).toBe('Search Coffee and Beverage…');
+    await user.click(screen.getByRole('tab', { name: 'Food and Snack' }));
+
+    expect(box.placeholder).toBe('Search Food and Snack…');
+  });
+
   it('merges the next page without duplicates, then hides Load More', async () => {
     const { user } = renderMenu('/menu', inTurn(FIRST, SECOND));
 
@@ -72,7 +84,7 @@ describe('menu page', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
 
     await screen.findByText('Showing 10 of 10 products');
-    expect(names()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `coffee ${id}`));
+    expect(names()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `Coffee ${id}`));
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
@@ -99,5 +111,49 @@ describe('menu page', () => {
 
     await screen.findByText('Showing 10 of 10 products');
     expect(api.callsTo(SEARCH).at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('shows the loaded pages again, scrolled where they were, on a return to the entry', async () => {
+    // Back after Load More: the shopper loaded three pages, scrolled, opened a product and came
+    // back to the same history entry (memory navigation keeps jsdom's history entry and state).
+    window.history.replaceState(null, '');
+    const three = (n: number, ids: number[]): ProductPage => ({
+      ...page(n, ids),
+      totalElements: 20,
+      totalPages: 3,
+    });
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { user, api, location } = renderApp({
+      path: '/menu',
+      api: {
+        [SEARCH]: inTurn(three(0, range(1, 8)), three(1, range(9, 16)), three(2, range(17, 20))),
+      },
+      ui: (
+        <Switch>
+          <Route path="/menu">
+            <MenuPage />
+          </Route>
+          <Route>A product page</Route>
+        </Switch>
+      ),
+    });
+    await screen.findByTestId('menu-products');
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await screen.findByText('Showing 16 of 20 products');
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await screen.findByText('Showing 20 of 20 products');
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(1234);
+    window.dispatchEvent(new Event('scroll'));
+
+    act(() => location.navigate('/menu/detail/17'));
+    screen.getByText('A product page');
+    act(() => location.navigate('/menu'));
+
+    expect(names()).toHaveLength(20);
+    screen.getByText('Showing 20 of 20 products');
+    expect(api.callsTo(SEARCH)).toHaveLength(3);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 1234, behavior: 'instant' });
   });
 });

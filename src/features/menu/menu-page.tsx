@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
@@ -10,8 +11,15 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/tabs';
 import { MenuControls } from './menu-controls';
-import { menuSearchString, parseMenuSearch, SEARCH_DEBOUNCE_MS } from './menu-filters';
+import { productQueries } from '../../api/products.queries';
+import {
+  menuQueryParams,
+  menuSearchString,
+  parseMenuSearch,
+  SEARCH_DEBOUNCE_MS,
+} from './menu-filters';
 import { MenuResults } from './menu-results';
+import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';
 import { useInspector } from '../../components/inspector';
 
 /**
@@ -41,10 +49,45 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
       },
     }),
   );
+  // Back on an entry the shopper had loaded further: the same pages (those the cache still
+  // holds) and, once they are laid out, the same scroll (menu-return.ts).
+  const queryClient = useQueryClient();
+  const [restore] = useState(() => {
+    const visit = recallMenuVisit();
+    const cached = queryClient.getQueryData(
+      productQueries.menu(menuQueryParams(urlFilters)).queryKey,
+    );
+    const cachedPages = cached?.pages.length ?? 0;
+    return {
+      page: pageToRestore(visit, cachedPages),
+      scrollY: visit !== undefined && cachedPages > 0 ? visit.scrollY : null,
+    };
+  });
   const menu = useActorRef(logic, {
-    input: { filters: urlFilters, debounceMs: SEARCH_DEBOUNCE_MS },
+    input: { filters: urlFilters, debounceMs: SEARCH_DEBOUNCE_MS, page: restore.page },
     inspect,
   });
+
+  // Every change of page or scroll is remembered for this history entry, so a return finds it.
+  const entry = useRef<string | null>(null);
+  useEffect(() => {
+    entry.current = claimMenuEntry();
+  }, [search]);
+  useEffect(() => {
+    const record = () => {
+      if (entry.current === null) return;
+      rememberMenuVisit(entry.current, {
+        page: menu.getSnapshot().context.page,
+        scrollY: window.scrollY,
+      });
+    };
+    const subscription = menu.subscribe(record);
+    window.addEventListener('scroll', record, { passive: true });
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener('scroll', record);
+    };
+  }, [menu]);
 
   useEffect(() => {
     menu.send({ type: 'menu.urlChanged', filters: urlFilters });
@@ -73,7 +116,7 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
         {/* One panel, for the selected tab: the results (and their live status) stay mounted
             across tab changes, so the change is announced. */}
         <TabPanel value={category}>
-          <MenuResults menu={menu} />
+          <MenuResults menu={menu} restoreScrollY={restore.scrollY} />
         </TabPanel>
       </Tabs>
     </PageContainer>

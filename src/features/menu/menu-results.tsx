@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { mergePages } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
@@ -40,7 +40,14 @@ const panelStyle = css({
  * this view reports what the cache holds (`menu.pageLoaded`) so the machine can decide about
  * Load More.
  */
-export function MenuResults({ menu }: { menu: MenuActor }) {
+export function MenuResults({
+  menu,
+  restoreScrollY = null,
+}: {
+  menu: MenuActor;
+  /** Back on this menu entry: scroll here once the products are laid out (once). */
+  restoreScrollY?: number | null;
+}) {
   const filters = useSelector(menu, (snapshot) => snapshot.context.filters);
   const page = useSelector(menu, (snapshot) => snapshot.context.page);
   const moreAvailable = useSelector(menu, (snapshot) => snapshot.hasTag('moreAvailable'));
@@ -82,6 +89,15 @@ export function MenuResults({ menu }: { menu: MenuActor }) {
       if (result.isError) menu.send({ type: 'menu.loadFailed' });
     });
   }, [menu, page, loadedPages, hasNextPage]);
+
+  // Before paint, so the shopper never sees the top of the list first.
+  const pendingScroll = useRef(restoreScrollY);
+  const laidOut = products.length > 0;
+  useLayoutEffect(() => {
+    if (!laidOut || pendingScroll.current === null) return;
+    window.scrollTo({ top: pendingScroll.current, behavior: 'instant' });
+    pendingScroll.current = null;
+  }, [laidOut]);
 
   const empty = query.isSuccess && products.length === 0;
   // One live region that stays mounted through loading, results and "nothing found", so each

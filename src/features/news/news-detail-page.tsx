@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/document-title';
 import { formatDate } from '../../components/format-date';
 import { LinkButton } from '../../components/link-button';
 import { LoadError } from '../../components/load-error';
+import { NotFoundView } from '../../components/not-found-view';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
@@ -27,10 +28,7 @@ export function NewsDetailPage() {
   const newId = parseNewsId(raw);
   return (
     <PageContainer>
-      <div className={articleColumn}>
-        <BackToNews />
-        {newId === null ? <NewsNotFound /> : <NewsArticle newId={newId} />}
-      </div>
+      {newId === null ? <NewsNotFound /> : <NewsArticle newId={newId} />}
     </PageContainer>
   );
 }
@@ -41,28 +39,31 @@ function NewsArticle({ newId }: { newId: number }) {
   // and fetches it by id otherwise (a shared link, a reload).
   const news = useQuery(newsQueries.detail(newId, queryClient));
 
-  if (news.isPending) {
-    return (
-      <div className={css({ minH: '60vh', display: 'grid', placeItems: 'center' })}>
-        <Spinner label="Loading the story..." />
-      </div>
-    );
+  if (news.isError && news.error instanceof ApiError && news.error.isNotFound) {
+    return <NewsNotFound />;
   }
-  if (news.isError) {
-    if (news.error instanceof ApiError && news.error.isNotFound) return <NewsNotFound />;
-    return (
-      <>
-        <PageTitle>News</PageTitle>
-        <LoadError
-          title="We could not load this story."
-          detail={news.error.message}
-          onRetry={() => void news.refetch()}
-          retrying={news.isFetching}
-        />
-      </>
-    );
-  }
-  return <NewsBody item={news.data} />;
+  return (
+    <div className={articleColumn}>
+      <BackToNews />
+      {news.isPending ? (
+        <div className={css({ minH: '60vh', display: 'grid', placeItems: 'center' })}>
+          <Spinner label="Loading the story..." />
+        </div>
+      ) : news.isError ? (
+        <>
+          <PageTitle>News</PageTitle>
+          <LoadError
+            title="We could not load this story."
+            detail={news.error.message}
+            onRetry={() => void news.refetch()}
+            retrying={news.isFetching}
+          />
+        </>
+      ) : (
+        <NewsBody item={news.data} />
+      )}
+    </div>
+  );
 }
 
 function NewsBody({ item }: { item: News }) {
@@ -138,11 +139,10 @@ function BackToNews() {
 
 function NewsNotFound() {
   return (
-    <div data-testid="news-not-found">
-      <PageTitle subtitle="This story does not exist, or it is no longer published.">
-        News not found
-      </PageTitle>
-      <LinkButton href={paths.news()}>See all news</LinkButton>
-    </div>
+    <NotFoundView
+      title="News not found"
+      text="This story does not exist, or it is no longer published."
+      back={{ href: paths.news(), label: 'See all news' }}
+    />
   );
 }

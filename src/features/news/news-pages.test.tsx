@@ -10,6 +10,7 @@ import { NEWS_SLICE_SIZE, NewsPage } from './news-page';
 
 const LIST = 'GET /api/v1/news';
 const DETAIL = 'GET /api/v1/news/{newId}';
+const FEATURED = 'GET /api/v1/products';
 
 const news = (newId: number): News => ({
   newId,
@@ -131,18 +132,22 @@ describe('news detail', () => {
   it('says a story does not exist, with a way back to the news', async () => {
     const { user, location, api } = renderAt('/news/99', {
       [DETAIL]: () => errorAnswer(404, 'NOT_FOUND', 'News not found'),
+      [FEATURED]: [],
     });
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(
       'News not found',
     );
+    // The shop's one not-found: the way home, and the tab names what is missing.
+    expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('News not found | Lumen Roastery');
     api.on({ [LIST]: slices({ withCount: true }) });
     await user.click(screen.getByRole('link', { name: 'See all news' }));
     expect(location.history?.at(-1)).toBe('/news');
   });
 
   it('treats an address that is not a news id as not found, without a request', () => {
-    const { api } = renderAt('/news/latest');
+    const { api } = renderAt('/news/latest', { [FEATURED]: [] });
 
     expect(screen.getByRole('heading', { level: 1 })?.textContent).toContain('News not found');
     expect(api.callsTo(DETAIL)).toEqual([]);

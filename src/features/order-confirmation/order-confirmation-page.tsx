@@ -11,6 +11,7 @@ import { Dialog } from '../../components/dialog';
 import { formatPrice } from '../../components/format-price';
 import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
+import { NotFoundView } from '../../components/not-found-view';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
 import { Spinner } from '../../components/spinner';
@@ -54,10 +55,11 @@ export function OrderConfirmationPage() {
   if (!validId || (order.isError && isApiError(order.error) && order.error.isNotFound)) {
     return (
       <PageContainer>
-        <PageTitle subtitle="It may have been placed in another browser, or the link is wrong.">
-          Order not found
-        </PageTitle>
-        <LinkButton href={paths.menu()}>Continue Shopping</LinkButton>
+        <NotFoundView
+          title="Order not found"
+          text="It may have been placed in another browser, or the link is wrong."
+          back={{ href: paths.menu(), label: 'Continue Shopping' }}
+        />
       </PageContainer>
     );
   }

@@ -3,6 +3,7 @@ import type { Cart, Product } from '../../api/types';
 import { Button } from '../../components/button';
 import { lineName } from '../../cart/cart-text';
 import { Dialog, DialogClose } from '../../components/dialog';
+import { displayName } from '../../components/display-name';
 import { formatPrice } from '../../components/format-price';
 
 export type AddedToCartDialogProps = {
@@ -40,7 +41,7 @@ export function AddedToCartDialog({
       open={open}
       onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}
-      title={`Successfully! Product ${product.name} added to the cart!`}
+      title={`Successfully! Product ${displayName(product.name)} added to the cart!`}
     >
       {line ? (
         <div

@@ -13,6 +13,7 @@ import { ProductPage } from './product-page';
 const DETAIL = 'GET /api/v1/products/detail/{productId}';
 const RELATED = 'GET /api/v1/products/related';
 const ADD = 'POST /api/v1/cart/items';
+const FEATURED = 'GET /api/v1/products';
 
 // Product 3 as the seed has it (tests/fixtures/products.ts).
 const CAPPUCINO: Product = sampleProduct;
@@ -40,7 +41,7 @@ describe('product page', () => {
   it('shows the product with its main image first, the old price struck through and the sale badge', async () => {
     const { api } = renderProduct();
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
     expect(api.callsTo(DETAIL).map(({ params }) => params.productId)).toEqual(['3']);
     expect(screen.getByTestId('product-main-image').getAttribute('src')).toBe(
       '/images/products/3-1.svg',
@@ -65,7 +66,7 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
 
     const dialog = await screen.findByRole('dialog', {
-      name: 'Successfully! Product cappucino added to the cart!',
+      name: 'Successfully! Product Cappucino added to the cart!',
     });
     expect(api.callsTo(ADD).map(({ body }) => body)).toEqual([{ productId: 3, quantity: 2 }]);
     await user.click(within(dialog).getByRole('button', { name: 'View Cart' }));
@@ -104,7 +105,7 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
 
     const dialog = await screen.findByRole('dialog', {
-      name: 'Successfully! Product cappucino added to the cart!',
+      name: 'Successfully! Product Cappucino added to the cart!',
     });
     const added = within(dialog).getByTestId('added-line');
     expect(added.querySelector('img')?.getAttribute('src')).toBe('/images/products/3-1.svg');
@@ -129,7 +130,7 @@ describe('product page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Add To Cart' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Successfully! Product cappucino added to the cart!',
+      name: 'Successfully! Product Cappucino added to the cart!',
     });
     for (let press = 0; press < 5; press += 1) {
       await user.tab();
@@ -166,7 +167,7 @@ describe('product page', () => {
   it('renders a product without images with a placeholder', async () => {
     renderProduct('/menu/detail/3', { [DETAIL]: { ...CAPPUCINO, images: [] } });
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
     within(screen.getByTestId('product-gallery')).getByRole('img', { name: 'No image available' });
   });
 
@@ -180,22 +181,31 @@ describe('product page', () => {
     api.on({ [DETAIL]: CAPPUCINO });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'cappucino' });
+    await screen.findByRole('heading', { level: 1, name: 'Cappucino' });
   });
 
-  it('shows a not-found message with a way back to the menu for an unknown id', async () => {
+  it("shows the shop's one not-found for an API 404: home, the menu, popular products", async () => {
     renderProduct('/menu/detail/999', {
       [DETAIL]: () => errorAnswer(404, 'NOT_FOUND', 'Product not found'),
+      [FEATURED]: [CAPPUCINO],
     });
 
     await screen.findByRole('heading', { level: 1, name: 'Product not found' });
     expect(screen.getByRole('link', { name: 'Back to the menu' }).getAttribute('href')).toBe(
       '/menu',
     );
+    expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+    const popular = await screen.findByTestId('not-found-popular');
+    expect(
+      within(popular)
+        .getByRole('link', { name: /cappucino/i })
+        .getAttribute('href'),
+    ).toBe('/menu/detail/3');
+    expect(document.title).toBe('Product not found | Lumen Roastery');
   });
 
   it('treats an id that is not a number as not found, without asking the API', () => {
-    const { api } = renderProduct('/menu/detail/abc');
+    const { api } = renderProduct('/menu/detail/abc', { [FEATURED]: [] });
 
     screen.getByRole('heading', { level: 1, name: 'Product not found' });
     expect(api.callsTo(DETAIL)).toEqual([]);

@@ -6,9 +6,10 @@ import { productQueries } from '../../api/products.queries';
 import type { Product } from '../../api/types';
 import { Button } from '../../components/button';
 import { categoryLabel } from '../../components/category-labels';
+import { displayName } from '../../components/display-name';
 import { useDocumentTitle } from '../../components/document-title';
 import { formatPrice } from '../../components/format-price';
-import { LinkButton } from '../../components/link-button';
+import { NotFoundView } from '../../components/not-found-view';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
@@ -138,12 +139,11 @@ function ProductDetail({ productId }: { productId: number }) {
 
 function ProductNotFound() {
   return (
-    <div data-testid="product-not-found" className={css({ py: { base: '8', md: '12' } })}>
-      <PageTitle subtitle="This product is not on our menu, or not any more.">
-        Product not found
-      </PageTitle>
-      <LinkButton href={paths.menu()}>Back to the menu</LinkButton>
-    </div>
+    <NotFoundView
+      title="Product not found"
+      text="This product is not on our menu, or not any more."
+      back={{ href: paths.menu(), label: 'Back to the menu' }}
+    />
   );
 }
 
@@ -151,7 +151,8 @@ function ProductSummary({ product }: { product: Product }) {
   const badge = productBadge(product);
   const onSale = badge?.kind === 'sale' && product.oldPrice !== null;
 
-  useDocumentTitle(product.name);
+  const name = displayName(product.name);
+  useDocumentTitle(name);
 
   return (
     <div
@@ -162,10 +163,10 @@ function ProductSummary({ product }: { product: Product }) {
         alignItems: 'start',
       })}
     >
-      <ProductGallery name={product.name} images={product.images} />
+      <ProductGallery name={name} images={product.images} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         {/* The column's gap spaces the title; the child selector outweighs PageTitle's own margin. */}
-        <div className={css({ textTransform: 'capitalize', '& > div': { mb: '0' } })}>
+        <div className={css({ '& > div': { mb: '0' } })}>
           <p
             className={css({
               fontSize: 'xs',
@@ -177,7 +178,7 @@ function ProductSummary({ product }: { product: Product }) {
           >
             {categoryLabel(product.category)}
           </p>
-          <PageTitle>{product.name}</PageTitle>
+          <PageTitle>{name}</PageTitle>
         </div>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <p className={css({ display: 'flex', alignItems: 'baseline', gap: '3' })}>

@@ -22,7 +22,7 @@ describe('space media', () => {
       src: '/images/spaces/4.svg',
       width: 1200,
       height: 800,
-      alt: 'Seminar area, event space',
+      alt: 'Seminar Area, event space',
     });
   });
 
@@ -34,13 +34,23 @@ describe('space media', () => {
     });
   });
 
+  it('labels a video item for what its button does: play it', () => {
+    expect(toPhoto(space('/media/spaces/4.webm'), { width: 640, height: 360 })).toMatchObject({
+      width: 640,
+      height: 360,
+      alt: 'Seminar area, event space',
+      label: 'Play Seminar area, event space video',
+      video: 'video/webm',
+    });
+  });
+
   it('lays out an unmeasured photo at the fallback size, labelled for its button', () => {
     const photo = toPhoto(space('/images/spaces/4.svg'), undefined);
     expect(photo).toMatchObject({
       key: '4',
       width: FALLBACK_SIZE.width,
       height: FALLBACK_SIZE.height,
-      label: 'View Seminar area, event space larger',
+      label: 'View Seminar Area, event space larger',
       video: undefined,
     });
     expect(spaceDescription({ name: 'aquarium', type: 'meeting space' })).toBe(

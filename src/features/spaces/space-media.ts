@@ -3,6 +3,10 @@
 import type { Slide } from 'yet-another-react-lightbox';
 import type { Photo } from 'react-photo-album';
 import type { Space } from '../../api/types';
+import { displayName } from '../../components/display-name';
+import { videoType } from '../../components/media-type';
+
+export { videoType };
 
 export type MediaSize = { width: number; height: number };
 
@@ -12,26 +16,9 @@ export type MediaSize = { width: number; height: number };
  */
 export const FALLBACK_SIZE: MediaSize = { width: 1200, height: 900 };
 
-const VIDEO_TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  webm: 'video/webm',
-  ogv: 'video/ogg',
-};
-
-/**
- * The video MIME type when the item's media is a video file, else undefined. The contract's
- * Space has one media URL (`image`) and its `type` names the kind of room, so the file type is
- * the only signal a video item can carry.
- */
-export function videoType(url: string): string | undefined {
-  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
-  return extension === undefined ? undefined : VIDEO_TYPES[extension];
-}
-
-/** "long window" → "Long window": space names are stored in lower case. */
+/** "long window" → "Long Window": the shop's one display case for names (display-name.ts). */
 export function spaceTitle(space: Pick<Space, 'name'>): string {
-  return space.name.charAt(0).toUpperCase() + space.name.slice(1);
+  return displayName(space.name);
 }
 
 /** What a screen reader hears for the item, in the gallery and in the lightbox. */
@@ -44,15 +31,18 @@ export type SpacePhoto = Photo & { space: Space; video: string | undefined };
 
 export function toPhoto(space: Space, size: MediaSize | undefined): SpacePhoto {
   const { width, height } = size ?? FALLBACK_SIZE;
+  const video = videoType(space.image);
   return {
     key: String(space.spaceId),
     src: space.image,
     width,
     height,
     alt: spaceDescription(space),
-    label: `View ${spaceDescription(space)} larger`,
+    label: video
+      ? `Play ${spaceDescription(space)} video`
+      : `View ${spaceDescription(space)} larger`,
     space,
-    video: videoType(space.image),
+    video,
   };
 }
 

@@ -39,7 +39,7 @@ export async function fillDetails(page: Page, values = shopper): Promise<void> {
   await dialog.getByLabel('Province').fill(values.province);
   await dialog.getByLabel('City').fill(values.city);
   await dialog.getByLabel('Postal Code').fill(values.postalCode);
-  await dialog.getByLabel('Street').fill(values.street);
+  await dialog.getByLabel('Street', { exact: true }).fill(values.street);
   await dialog.getByLabel('Phone Number').fill(values.phone);
 }
 

@@ -1,0 +1,130 @@
+import { css } from 'styled-system/css';
+import { emptyShippingAddress, shippingAddressSchema } from './address.schema';
+import { withFieldGroup } from './app-form';
+import { countries } from './countries';
+
+const shape = shippingAddressSchema.shape;
+const gridStyle = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+  gap: '4',
+});
+const wideStyle = css({ gridColumn: { sm: 'span 2' } });
+
+/**
+ * The address fields of checkout step 0 and of the account's address dialog: one component, so
+ * both ask in the same order (spec §2: Name, Apartment suite etc, Country, Province, City,
+ * Postal Code, Street, the phone input, "Set as default address"), with the same labels, the
+ * same phone input and the same rules (spec §5, validated on blur). `fields` places them in the
+ * host form: `"shippingAddress"` in checkout, a map of the top-level names in the dialog.
+ */
+export const AddressFields = withFieldGroup({
+  defaultValues: emptyShippingAddress,
+  props: {} as {
+    /** Messages the server gave per field (AddressInput's names). */
+    serverErrors?: Record<string, string | undefined>;
+    /** Called when the shopper edits a field (the host drops the server's message). */
+    onEdit?: (name: string) => void;
+  },
+  render: function Render({ group, serverErrors = {}, onEdit }) {
+    const edit = (name: string) => (onEdit ? () => onEdit(name) : undefined);
+    return (
+      <div className={gridStyle}>
+        <group.AppField name="name" validators={{ onBlur: shape.name }}>
+          {(field) => (
+            <field.TextInput
+              className={wideStyle}
+              label="Name"
+              autoComplete="shipping name"
+              serverError={serverErrors.name}
+              onEdit={edit('name')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="apartment" validators={{ onBlur: shape.apartment }}>
+          {(field) => (
+            <field.TextInput
+              className={wideStyle}
+              label="Apartment suite etc"
+              hint="Optional"
+              autoComplete="shipping address-line2"
+              serverError={serverErrors.apartment}
+              onEdit={edit('apartment')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="country" validators={{ onBlur: shape.country }}>
+          {(field) => (
+            <field.SelectInput
+              label="Country"
+              autoComplete="shipping country"
+              serverError={serverErrors.country}
+              onEdit={edit('country')}
+            >
+              <option value="">Country</option>
+              {countries().map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </field.SelectInput>
+          )}
+        </group.AppField>
+        <group.AppField name="province" validators={{ onBlur: shape.province }}>
+          {(field) => (
+            <field.TextInput
+              label="Province"
+              autoComplete="shipping address-level1"
+              serverError={serverErrors.province}
+              onEdit={edit('province')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="city" validators={{ onBlur: shape.city }}>
+          {(field) => (
+            <field.TextInput
+              label="City"
+              autoComplete="shipping address-level2"
+              serverError={serverErrors.city}
+              onEdit={edit('city')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="postalCode" validators={{ onBlur: shape.postalCode }}>
+          {(field) => (
+            <field.TextInput
+              label="Postal Code"
+              autoComplete="shipping postal-code"
+              serverError={serverErrors.postalCode}
+              onEdit={edit('postalCode')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="street" validators={{ onBlur: shape.street }}>
+          {(field) => (
+            <field.TextInput
+              className={wideStyle}
+              label="Street"
+              autoComplete="shipping address-line1"
+              serverError={serverErrors.street}
+              onEdit={edit('street')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="phoneNumber" validators={{ onBlur: shape.phoneNumber }}>
+          {(field) => (
+            <field.PhoneInput
+              className={wideStyle}
+              autoComplete="shipping tel"
+              serverError={serverErrors.phoneNumber}
+              onEdit={edit('phoneNumber')}
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="isDefault">
+          {(field) => <field.CheckboxInput className={wideStyle} label="Set as default address" />}
+        </group.AppField>
+      </div>
+    );
+  },
+});
