@@ -2,12 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ADDRESS_FIELD_ORDER, addressFieldLabels } from '../../../tests/support/address-fields';
 import { renderApp } from '../../../tests/support/render-app';
+import type { AddressInput } from '../../api/types';
 import { emptyShippingAddress } from '../../components/address.schema';
 import { Dialog } from '../../components/dialog';
 import { AddressForm } from './address-form';
 
 function renderForm() {
-  const onSubmit = vi.fn();
+  const onSubmit = vi.fn<(address: AddressInput) => Promise<unknown>>(() => Promise.resolve());
   const rendered = renderApp({
     ui: (
       <Dialog open onOpenChange={() => undefined} title="Add address">
@@ -15,7 +16,6 @@ function renderForm() {
           initialValues={emptyShippingAddress}
           submitLabel="Add address"
           pending={false}
-          serverErrors={{}}
           onSubmit={onSubmit}
         />
       </Dialog>
