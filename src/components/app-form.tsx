@@ -203,20 +203,19 @@ export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   formComponents: {},
 });
 
-/** What a form-level validator returns: a message for the form, and messages per field. */
-export type FormServerErrors = { form?: string; fields: Record<string, string> };
-
 /**
- * What a failed server call says about a form, as its `onSubmitAsync` validator returns it: the
- * server's messages for the form's own `fields` (`ApiError.fields`, dotted paths as the form
- * names them) and, with `form`, a message for the whole form. `undefined` when the server said
- * nothing about them (the caller's toast speaks instead).
+ * What a failed server call says about a form's fields, as its `onSubmitAsync` validator
+ * returns it (`{ fields }`): the server's messages for the form's own `fields`
+ * (`ApiError.fields`, dotted paths as the form names them), each shown under its field until
+ * the shopper edits it. `undefined` when the server named none of them (the caller's toast, or
+ * its mutation's error, speaks instead). No form-level message here: TanStack Form drops one at
+ * the first valid keystroke, so a message meant to stay until the next answer is read from the
+ * mutation's state.
  */
 export function serverFieldErrors(
   error: unknown,
   fields: readonly string[],
-  form?: string,
-): FormServerErrors | undefined {
+): { fields: Record<string, string> } | undefined {
   const messages: Record<string, string> = {};
   if (isApiError(error)) {
     for (const name of fields) {
@@ -224,11 +223,5 @@ export function serverFieldErrors(
       if (message) messages[name] = message;
     }
   }
-  if (form === undefined && Object.keys(messages).length === 0) return undefined;
-  return form === undefined ? { fields: messages } : { form, fields: messages };
-}
-
-/** The form-level message an `onSubmitAsync` validator gave (`serverFieldErrors`' `form`). */
-export function formServerMessage(onSubmitError: unknown): string | undefined {
-  return typeof onSubmitError === 'string' && onSubmitError !== '' ? onSubmitError : undefined;
+  return Object.keys(messages).length === 0 ? undefined : { fields: messages };
 }

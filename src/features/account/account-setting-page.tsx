@@ -6,7 +6,7 @@ import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
-import { formServerMessage, serverFieldErrors, useAppForm } from '../../components/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/app-form';
 import { Button } from '../../components/button';
 import { LinkButton } from '../../components/link-button';
 import { PageContainer } from '../../components/page-container';
@@ -26,6 +26,10 @@ const SERVER_FIELDS: readonly (keyof AccountSettingValues)[] = [
   'currentPassword',
   'newPassword',
 ];
+
+function failureMessage(error: unknown): string {
+  return isApiError(error) ? error.message : 'Your changes could not be saved.';
+}
 
 /** /account/setting (spec §2, D7): name and email, and the password with the current one. */
 export function AccountSettingPage() {
@@ -108,16 +112,14 @@ function AccountSettingForm({ user }: { user: User }) {
     } as AccountSettingValues,
     validators: {
       onSubmit: accountSettingSchema,
-      // The server is the last check: its refusal comes back as the form's errors (the
-      // message for the whole form is the outcome line).
+      // The server is the last check: its refusal comes back as the form's errors.
       onSubmitAsync: async ({ value }) => {
         try {
           await save.mutateAsync(value);
           return undefined;
         } catch (error) {
-          const message = isApiError(error) ? error.message : 'Your changes could not be saved.';
-          toast.error(message);
-          return serverFieldErrors(error, SERVER_FIELDS, message);
+          toast.error(failureMessage(error));
+          return serverFieldErrors(error, SERVER_FIELDS);
         }
       },
     },
@@ -181,17 +183,16 @@ function AccountSettingForm({ user }: { user: User }) {
       </form.AppField>
 
       <div role="status" aria-live="polite" data-testid="settings-outcome">
-        <form.Subscribe selector={(state) => formServerMessage(state.errorMap.onSubmit)}>
-          {(failed) =>
-            failed ? (
-              <p className={css({ color: 'danger', fontWeight: 'semibold' })}>{failed}</p>
-            ) : save.isSuccess && save.data ? (
-              <p className={css({ color: 'success', fontWeight: 'semibold' })}>{SETTINGS_SAVED}</p>
-            ) : save.isSuccess ? (
-              <p className={css({ color: 'textMuted' })}>{NOTHING_TO_SAVE}</p>
-            ) : null
-          }
-        </form.Subscribe>
+        {/* The last answer's outcome, until the next save is sent. */}
+        {save.isError ? (
+          <p className={css({ color: 'danger', fontWeight: 'semibold' })}>
+            {failureMessage(save.error)}
+          </p>
+        ) : save.isSuccess && save.data ? (
+          <p className={css({ color: 'success', fontWeight: 'semibold' })}>{SETTINGS_SAVED}</p>
+        ) : save.isSuccess ? (
+          <p className={css({ color: 'textMuted' })}>{NOTHING_TO_SAVE}</p>
+        ) : null}
       </div>
 
       <Button

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
-import { formServerMessage, serverFieldErrors, useAppForm } from '../../components/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/app-form';
 import { Button } from '../../components/button';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../components/paths';
@@ -24,17 +24,18 @@ const FORGOT_PASSWORD_NOTE =
 /** The fields the server may speak of when it refuses a sign-in. */
 const SERVER_FIELDS = ['loginInput', 'password'] as const;
 
+/** Throttled (429): the server's message says when to try again. */
+function isThrottled(error: unknown): boolean {
+  return isApiError(error) && error.status === 429;
+}
+
 /**
- * What a refused sign-in says, as the form's `onSubmitAsync` result: throttled (429), the
- * server's message above the form and in a toast; no answer, a toast; refused, the server's
- * field messages under the fields and the spec's toast.
+ * What a refused sign-in says, as the form's `onSubmitAsync` result: throttled, a toast (and
+ * the message above the form, read from the mutation until the next attempt); no answer, a
+ * toast; refused, the server's field messages under the fields and the spec's toast.
  */
 function signInRefusal(error: unknown) {
-  if (isApiError(error) && error.status === 429) {
-    authToast.error(error.message);
-    return serverFieldErrors(error, [], error.message);
-  }
-  if (isApiError(error) && error.isNetwork) {
+  if (isApiError(error) && (isThrottled(error) || error.isNetwork)) {
     authToast.error(error.message);
     return undefined;
   }
@@ -92,26 +93,22 @@ export function SignInPage() {
         }}
         className={css({ display: 'grid', gap: '4' })}
       >
-        <form.Subscribe selector={(state) => formServerMessage(state.errorMap.onSubmit)}>
-          {(throttled) =>
-            throttled ? (
-              <p
-                role="alert"
-                data-testid="sign-in-throttled"
-                className={css({
-                  p: '3',
-                  borderRadius: 'lg',
-                  borderWidth: '1px',
-                  borderColor: 'danger',
-                  color: 'danger',
-                  fontWeight: 'medium',
-                })}
-              >
-                {throttled}
-              </p>
-            ) : null
-          }
-        </form.Subscribe>
+        {signIn.isError && isThrottled(signIn.error) ? (
+          <p
+            role="alert"
+            data-testid="sign-in-throttled"
+            className={css({
+              p: '3',
+              borderRadius: 'lg',
+              borderWidth: '1px',
+              borderColor: 'danger',
+              color: 'danger',
+              fontWeight: 'medium',
+            })}
+          >
+            {signIn.error.message}
+          </p>
+        ) : null}
         <form.AppField name="loginInput" validators={{ onBlur: signInSchema.shape.loginInput }}>
           {(field) => <field.TextInput label="Email" type="email" autoComplete="username" />}
         </form.AppField>
