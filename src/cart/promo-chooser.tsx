@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { isApiError } from '../api/api-error';
@@ -7,7 +6,7 @@ import { cartMutations } from '../api/cart.mutations';
 import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
 import { Button } from '../components/button';
-import { TextField } from '../components/form-field';
+import { useAppForm } from '../components/app-form';
 import { formatPrice } from '../components/format-price';
 import { Spinner } from '../components/spinner';
 import { hasDiscount } from './cart-text';
@@ -46,7 +45,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
   const promos = useQuery(cartQueries.promos());
   const [refusal, setRefusal] = useState<string | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
+  const codeBox = useRef<HTMLDivElement>(null);
   const onApplied = (next: Cart) => {
     setRefusal(null);
     setApplied(next.promoValidation?.message ?? null);
@@ -64,14 +63,14 @@ export function PromoChooser({ cart }: { cart: Cart }) {
       onSuccess: () => {
         setApplied(null);
         // The control that had focus (chip or Remove) is gone with the promo.
-        codeInput.current?.focus();
+        codeBox.current?.querySelector('input')?.focus();
       },
       // Spec §8: nothing is shown; the promo simply stays.
       onError: (error) => console.warn('Failed to clear promo', error),
     });
   const applying = applyPromo.isPending || applyCode.isPending;
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { code: '' },
     onSubmit: ({ value, formApi }) => {
       applyCode.mutate(value.code.trim(), {
@@ -122,21 +121,13 @@ export function PromoChooser({ cart }: { cart: Cart }) {
         }}
         className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}
       >
-        <form.Field name="code">
-          {(field) => (
-            <TextField
-              ref={codeInput}
-              label="Promo code"
-              placeholder="Enter code"
-              autoComplete="off"
-              name={field.name}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              className={css({ flex: '1', minW: '0' })}
-            />
-          )}
-        </form.Field>
+        <div ref={codeBox} className={css({ flex: '1', minW: '0' })}>
+          <form.AppField name="code">
+            {(field) => (
+              <field.TextInput label="Promo code" placeholder="Enter code" autoComplete="off" />
+            )}
+          </form.AppField>
+        </div>
         <Button type="submit" visual="outline" disabled={applying} aria-label="Apply code">
           Apply
         </Button>
