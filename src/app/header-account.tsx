@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
-import { Button } from '../components/button';
-import { LinkButton } from '../components/link-button';
-import { paths } from '../components/paths';
+import { Button } from '../ui/button';
+import { LinkButton } from '../ui/link-button';
+import { paths } from '../lib/paths';
 import { useSessionActor, useSessionRestoring, useSessionUser } from '../session/session';
 
 export type HeaderAccountProps = {

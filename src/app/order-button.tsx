@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../api/cart.queries';
-import { Button } from '../components/button';
+import { Button } from '../ui/button';
 import { useCartFlow } from '../cart/cart-flow';
 import { ORDER_BUTTON_ID } from '../cart/order-button-id';
 

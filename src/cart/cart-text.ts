@@ -1,5 +1,5 @@
 import type { Cart, CartItem } from '../api/types';
-import { BRAND_NAME } from '../components/brand';
+import { BRAND_NAME } from '../../contract/brand';
 import { categoryLabel } from '../components/category-labels';
 
 /** Spec §2: a cart line's name is shown in upper case. */

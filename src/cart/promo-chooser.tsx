@@ -5,10 +5,10 @@ import { isApiError } from '../api/api-error';
 import { cartMutations } from '../api/cart.mutations';
 import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
-import { Button } from '../components/button';
-import { useAppForm } from '../components/app-form';
-import { formatPrice } from '../components/format-price';
-import { Spinner } from '../components/spinner';
+import { Button } from '../ui/button';
+import { useAppForm } from '../ui/app-form';
+import { formatPrice } from '../lib/format-price';
+import { Spinner } from '../ui/spinner';
 import { hasDiscount } from './cart-text';
 
 const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '3' });

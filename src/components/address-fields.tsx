@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { emptyShippingAddress, shippingAddressSchema } from './address.schema';
-import { withFieldGroup } from './app-form';
-import { countries } from './countries';
+import { withFieldGroup } from '../ui/app-form';
+import { countries } from '../lib/countries';
 
 const shape = shippingAddressSchema.shape;
 const gridStyle = css({

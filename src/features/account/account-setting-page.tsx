@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { css } from 'styled-system/css';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
-import { serverFieldErrors, useAppForm } from '../../components/app-form';
-import { Button } from '../../components/button';
-import { LinkButton } from '../../components/link-button';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { Button } from '../../ui/button';
+import { LinkButton } from '../../ui/link-button';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { useSessionActor } from '../../session/session';
 import { accountSettingSchema, type AccountSettingValues } from './account-setting.schema';
 

@@ -5,7 +5,7 @@ import { renderApp } from '../../../tests/support/render-app';
 import type { AddressInput } from '../../api/types';
 import { ApiError } from '../../api/api-error';
 import { emptyShippingAddress } from '../../components/address.schema';
-import { Dialog } from '../../components/dialog';
+import { Dialog } from '../../ui/dialog';
 import { AddressForm } from './address-form';
 
 function renderForm(

@@ -2,10 +2,10 @@ import { css } from 'styled-system/css';
 import type { AddressInput } from '../../api/types';
 import { AddressFields } from '../../components/address-fields';
 import { shippingAddressSchema, type ShippingAddressValues } from '../../components/address.schema';
-import { serverFieldErrors, useAppForm } from '../../components/app-form';
-import { Button } from '../../components/button';
-import { DialogClose } from '../../components/dialog';
-import { Spinner } from '../../components/spinner';
+import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { Button } from '../../ui/button';
+import { DialogClose } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
 
 /** The dialog's form holds the address at its top level: each group field is itself. */
 const ADDRESS_AT_TOP = {

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { css } from 'styled-system/css';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import type { Address, AddressInput } from '../../api/types';
 import { addressFormValues, emptyShippingAddress } from '../../components/address.schema';
-import { Button } from '../../components/button';
-import { Dialog, DialogClose } from '../../components/dialog';
-import { LinkButton } from '../../components/link-button';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { LinkButton } from '../../ui/link-button';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { AddressForm } from './address-form';
-import { countryName } from '../../components/countries';
+import { countryName } from '../../lib/countries';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: Address };
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { CartItem } from '../../api/types';
 import { provideCartLineMachine, saveUnsentTarget } from '../../cart/cart-line-actor';
-import { useInspector } from '../../components/inspector';
+import { useInspector } from '../../ui/inspector';
 
 /**
  * One line's quantity, through the cart line machine (optimistic, coalesced, rolled back). The

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { assign, fromPromise } from 'xstate';
 import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';

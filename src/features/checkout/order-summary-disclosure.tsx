@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { Cart } from '../../api/types';
-import { formatPrice } from '../../components/format-price';
+import { formatPrice } from '../../lib/format-price';
 import { OrderItemsPanel } from '../../cart/order-items-panel';
 
 /**

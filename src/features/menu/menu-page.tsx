@@ -6,10 +6,10 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
 import { menuMachine } from '../../../machines/menu.machine';
 import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/tabs';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { MenuControls } from './menu-controls';
 import { productQueries } from '../../api/products.queries';
 import {
@@ -20,7 +20,7 @@ import {
 } from './menu-filters';
 import { MenuResults } from './menu-results';
 import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';
-import { useInspector } from '../../components/inspector';
+import { useInspector } from '../../ui/inspector';
 
 /**
  * /menu. The address bar is the source of truth for the filters: it seeds the menu machine, the

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { mergePages } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
-import { Button } from '../../components/button';
+import { Button } from '../../ui/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import type { MenuActor } from './menu-controls';
 import { MENU_PAGE_SIZE, menuQueryParams } from './menu-filters';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import type { Product } from '../../api/types';
 import { useCartFlow } from '../../cart/cart-flow';
-import { routePatterns } from '../../components/paths';
+import { routePatterns } from '../../lib/paths';
 import { emptyCart } from '../../../tests/fixtures/cart';
 import { sampleProduct } from '../../../tests/fixtures/products';
 import { errorAnswer, inTurn, type Routes } from '../../../tests/support/fake-api';

@@ -2,7 +2,7 @@ import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import { useId, type FocusEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { isApiError } from '../api/api-error';
-import { normalizePhoneInput } from './address.schema';
+import { normalizePhoneInput } from '../components/address.schema';
 import { CheckboxField, SelectField, TextField, firstError, inputStyles } from './form-field';
 
 /**
