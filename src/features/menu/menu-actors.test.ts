@@ -37,7 +37,7 @@ function standInWindow() {
   return stand;
 }
 
-function startMenu(answer: (page: number) => Response, page = 0) {
+function startMenu(answer: (page: number) => Response | Promise<Response>, page = 0) {
   const fakeWindow = standInWindow();
   const requests: number[] = [];
   configureApi({
@@ -107,16 +107,23 @@ describe('menuPagesActor: the menu machine fed by the query cache', () => {
   });
 
   it('reports a first page that fails, and fetches it again on Try again', async () => {
-    let fail = true;
+    let held: (() => void) | null = null;
     const { actor, requests } = startMenu((page) =>
-      fail ? errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Back in a moment.') : twoPages(page),
+      requests.length === 1
+        ? errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Back in a moment.')
+        : new Promise<Response>((resolve) => {
+            held = () => resolve(twoPages(page));
+          }),
     );
     await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'failed' }));
 
-    fail = false;
     actor.send({ type: 'menu.retry' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'moreAvailable' }));
+    await vi.waitUntil(() => held !== null);
 
+    // While the second try is on its way the menu reads as loading, not as failed again.
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'loadingFirstPage' });
+    held!();
+    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'moreAvailable' }));
     expect(requests).toEqual([0, 0]);
     actor.stop();
   });

@@ -24,19 +24,17 @@ export function menuPagesActor(queryClient: QueryClient) {
       queryClient,
       productQueries.menu(menuQueryParams(input.filters)),
     );
-    let reported: unknown = undefined;
-    let failureReported = false;
+    let reportedData: unknown = undefined;
     const report = (result: ReturnType<typeof observer.getCurrentResult>) => {
       if (result.data !== undefined) {
-        failureReported = false;
-        if (result.data === reported) return;
-        reported = result.data;
+        if (result.data === reportedData) return;
+        reportedData = result.data;
         sendBack({
           type: 'menu.pagesLoaded',
           pages: summarisePages(result.data.pages),
         } satisfies MenuEvent);
-      } else if (result.isError && !failureReported) {
-        failureReported = true;
+      } else if (result.isError) {
+        // A first page that failed, its retries over (Try again goes back to pending).
         sendBack({ type: 'menu.loadFailed' } satisfies MenuEvent);
       }
     };
@@ -45,7 +43,6 @@ export function menuPagesActor(queryClient: QueryClient) {
 
     receive((command) => {
       if (command.type === 'menu.retry') {
-        failureReported = false;
         void observer.refetch();
         return;
       }
