@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useCartFlow } from '../components/cart-flow';
+import { useCartFlow } from '../cart/cart-flow';
 import { lazyPart, PartErrorBoundary } from '../components/lazy-part';
 import { PartLoadError } from '../components/part-load-error';
 

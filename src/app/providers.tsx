@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { CartFlowProvider } from '../components/cart-flow';
+import { CartFlowProvider } from '../cart/cart-flow';
 import { useToasterWanted } from '../components/toaster-signal';
 import { ThemeStoreContext, type ThemeStore } from './theme';
 

@@ -5,7 +5,7 @@ import { Button } from '../components/button';
 import { pageColumn } from '../components/page-container';
 import { paths } from '../components/paths';
 import { BrandMark } from './brand-mark';
-import { HeaderAccount } from './header-account';
+import { HeaderAccount, HeaderAccountIcon } from './header-account';
 import { BRAND_NAME } from '../components/brand';
 import { isNavItemActive, NAV_ITEMS } from './navigation';
 import { OrderButton } from './order-button';
@@ -157,6 +157,7 @@ export function SiteHeader() {
           <OrderButton />
           <ThemeToggle />
           <HeaderAccount placement="bar" />
+          <HeaderAccountIcon />
           <Button
             visual="ghost"
             size="icon"

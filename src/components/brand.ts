@@ -1,2 +1,2 @@
-/** The shop's one brand name (D8). The reference API keeps its own copy in server/src/brand.ts. */
-export const BRAND_NAME = 'Lumen Roastery';
+// The SPA's views take the brand from here; the one definition is in the contract folder.
+export { BRAND_NAME } from '../../contract/brand';

@@ -13,7 +13,8 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
-import { cartKeys, cartMutations } from '../api/cart.queries';
+import { cartMutations } from '../api/cart.mutations';
+import { cartKeys } from '../api/cart.queries';
 import { paths } from '../components/paths';
 import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
 import { readStoredSession, TOKEN_STORAGE_KEY, writeStorage as write } from './session-storage';

@@ -29,7 +29,6 @@ export function AddressListPage() {
   const addresses = useQuery(accountQueries.addresses());
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   // The account page's card and the user's phone follow the addresses.
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
@@ -44,9 +43,9 @@ export function AddressListPage() {
       setEditing(null);
       toast.success(editing.mode === 'edit' ? 'Address updated' : 'Address added');
     },
+    // Field messages go under the fields (AddressForm's onSubmitAsync); others are a toast.
     onError: (error) => {
-      if (isApiError(error) && error.hasFieldErrors) setServerErrors(error.fields);
-      else toast.error(errorMessage(error));
+      if (!(isApiError(error) && error.hasFieldErrors)) toast.error(errorMessage(error));
     },
   });
 
@@ -71,7 +70,6 @@ export function AddressListPage() {
   });
 
   const openForm = (next: Editing) => {
-    setServerErrors({});
     save.reset();
     setEditing(next);
   };
@@ -150,8 +148,7 @@ export function AddressListPage() {
             }
             submitLabel={editing.mode === 'edit' ? 'Save Address' : 'Add Address'}
             pending={save.isPending}
-            serverErrors={serverErrors}
-            onSubmit={(input) => save.mutate({ editing, input })}
+            onSubmit={(input) => save.mutateAsync({ editing, input })}
           />
         ) : null}
       </Dialog>

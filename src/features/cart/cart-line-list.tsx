@@ -4,7 +4,7 @@ import type { Cart } from '../../api/types';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../components/paths';
 import { CartLineRow } from './cart-line-row';
-import { EMPTY_CART_TEXT } from './cart-messages';
+import { EMPTY_CART_TEXT } from '../../cart/cart-messages';
 
 export type CartLineListProps = {
   cart: Cart;

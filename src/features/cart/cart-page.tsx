@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { Button } from '../../components/button';
-import { useCartFlow } from '../../components/cart-flow';
-import { CartSummaryPanel } from '../../components/cart/cart-summary-panel';
+import { useCartFlow } from '../../cart/cart-flow';
+import { CartSummaryPanel } from '../../cart/cart-summary-panel';
 import { PageContainer } from '../../components/page-container';
 import { PageTitle } from '../../components/page-title';
 import { CartContent } from './cart-content';

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import type { Cart, Product } from '../../api/types';
 import { Button } from '../../components/button';
-import { lineName } from '../../components/cart/cart-text';
+import { lineName } from '../../cart/cart-text';
 import { Dialog, DialogClose } from '../../components/dialog';
 import { displayName } from '../../components/display-name';
 import { formatPrice } from '../../components/format-price';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import type { Product } from '../../api/types';
-import { useCartFlow } from '../../components/cart-flow';
+import { useCartFlow } from '../../cart/cart-flow';
 import { routePatterns } from '../../components/paths';
 import { emptyCart } from '../../../tests/fixtures/cart';
 import { sampleProduct } from '../../../tests/fixtures/products';
