@@ -1,4 +1,5 @@
 import { and, assign, cancel, fromCallback, raise, sendTo, setup } from 'xstate';
+import type { components } from '../contract/schema';
 
 /**
  * The menu's flow (spec §4 "Menu"): which category, search, price filter and sort the shopper
@@ -25,8 +26,8 @@ import { and, assign, cancel, fromCallback, raise, sendTo, setup } from 'xstate'
  *   never writes the URL again.
  */
 
-// machines/ imports nothing from src/, so the contract's category values are restated here.
-export type MenuCategory = 'coffee_baverage' | 'food_snack' | 'at_home';
+/** The contract's product categories (a type-only import: machines/ holds no runtime contract). */
+export type MenuCategory = components['schemas']['Category'];
 export const MENU_CATEGORIES: readonly MenuCategory[] = [
   'coffee_baverage',
   'food_snack',
