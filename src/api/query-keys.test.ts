@@ -158,11 +158,11 @@ describe('query keys', () => {
     }
   });
 
-  it('ask for the next menu page only while pages remain', () => {
+  it('number the next menu page after the last one (the menu machine decides whether to ask)', () => {
     const options = productQueries.menu({ category: 'coffee_baverage', size: 8 });
     const page = (n: number) => ({ items: [], totalPages: 2, totalElements: 12, page: n, size: 8 });
     expect(options.getNextPageParam(page(0), [page(0)], 0, [0])).toBe(1);
-    expect(options.getNextPageParam(page(1), [page(0), page(1)], 1, [0, 1])).toBeUndefined();
+    expect(options.getNextPageParam(page(1), [page(0), page(1)], 1, [0, 1])).toBe(2);
   });
 });
 
