@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration } from './format-date';
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatEventStart,
+  formatLongDate,
+  formatTransactionDate,
+} from './format-date';
 
 describe('formatDate', () => {
   it('prints a day a shopper reads at a glance, in their own time zone', () => {
@@ -9,9 +16,30 @@ describe('formatDate', () => {
     expect(formatDate(iso)).toBe(expected);
   });
 
-  it('shows an unreadable value as it came rather than "Invalid Date"', () => {
-    expect(formatDate('soon')).toBe('soon');
-    expect(formatDateTime('soon')).toBe('soon');
+  it('shows an unreadable value as it came rather than "Invalid Date", in every style', () => {
+    for (const format of [
+      formatDate,
+      formatDateTime,
+      formatLongDate,
+      formatEventStart,
+      formatTransactionDate,
+    ]) {
+      expect(format('soon')).toBe('soon');
+    }
+  });
+
+  it('spells the month out for news and orders placed, and gives an order its time', () => {
+    // Midday UTC is the 21st in every time zone from UTC-11 to UTC+11.
+    expect(formatLongDate('2026-11-21T12:00:00.000Z')).toBe('November 21, 2026');
+    expect(formatTransactionDate('2026-11-21T12:00:00.000Z')).toMatch(
+      /^November 21, 2026 at \d{1,2}:00\s?[AP]M$/,
+    );
+  });
+
+  it('starts an event with its weekday and hour, without the year', () => {
+    expect(formatEventStart('2026-11-21T12:00:00.000Z')).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), Nov 21, \d{1,2}:00\s?[AP]M$/,
+    );
   });
 
   it('gives events their weekday and hour', () => {

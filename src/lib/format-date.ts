@@ -2,8 +2,35 @@
 // like the rest of the shop.
 const LOCALE = 'en-US';
 
-const dayFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
-const dayAndTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+type Format = (iso: string) => string;
+
+/**
+ * One formatter per style, built on first use (building an Intl.DateTimeFormat is costly,
+ * formatting with one is cheap). An unreadable value is shown as it came rather than as
+ * "Invalid Date".
+ */
+function dateFormat(options: Intl.DateTimeFormatOptions): Format {
+  let format: Intl.DateTimeFormat | undefined;
+  return (iso) => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    format ??= new Intl.DateTimeFormat(LOCALE, options);
+    return format.format(date);
+  };
+}
+
+/** "Nov 21, 2026": order lists. */
+export const formatDate: Format = dateFormat({ dateStyle: 'medium' });
+
+/** "November 21, 2026": news. */
+export const formatLongDate: Format = dateFormat({
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "Sat, Nov 21, 2026, 6:30 PM": events, where the hour matters. */
+export const formatDateTime: Format = dateFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
@@ -12,17 +39,17 @@ const dayAndTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
 });
 
-/** "Nov 21, 2026"; an unreadable value is shown as it came rather than as "Invalid Date". */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
-}
+/** "Sat, Dec 6, 10:00 AM": when an upcoming event starts (this year's, so no year). */
+export const formatEventStart: Format = dateFormat({
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
-/** "Sat, Nov 21, 2026, 6:30 PM": for events, where the hour matters. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dayAndTimeFormat.format(date);
-}
+/** "November 25, 2026 at 3:20 PM": when an order was placed. */
+export const formatTransactionDate: Format = dateFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 /** "02:00:00" → "2 hours", "01:30:00" → "1 hour 30 minutes"; an odd value is shown as it came. */
 export function formatDuration(duration: string): string {

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { accountQueries } from '../../api/account.queries';
 import type { AccountOrder, AccountOrdersParams } from '../../api/types';
+import { formatDate } from '../../lib/format-date';
 import { formatPrice } from '../../lib/format-price';
 import { inputStyles } from '../../ui/form-field';
 import { paths } from '../../lib/paths';
@@ -25,17 +26,6 @@ const STATUS_OPTIONS: { label: string; status: OrderStatusFilter | '' }[] = [
   { label: 'Delivered', status: 'DELIVERED' },
   { label: 'Canceled', status: 'CANCELLED' },
 ];
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 const linkStyle = css({
   color: 'accent',

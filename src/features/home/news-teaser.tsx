@@ -4,7 +4,7 @@ import { css } from 'styled-system/css';
 import { newsQueries } from '../../api/content.queries';
 import { LinkButton } from '../../ui/link-button';
 import { paths } from '../../lib/paths';
-import { formatNewsDate } from './home-dates';
+import { formatLongDate } from '../../lib/format-date';
 import { HomeSection, SectionError } from './home-section';
 
 /** How many news items the home page teases. */
@@ -87,7 +87,7 @@ export function NewsTeaser() {
                   })}
                 />
                 <p className={css({ textStyle: 'small', color: 'textMuted' })}>
-                  <time dateTime={item.createdAt}>{formatNewsDate(item.createdAt)}</time>
+                  <time dateTime={item.createdAt}>{formatLongDate(item.createdAt)}</time>
                   {' · '}
                   {item.time} read
                 </p>

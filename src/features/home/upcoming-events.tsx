@@ -5,7 +5,7 @@ import { eventQueries } from '../../api/content.queries';
 import { displayName } from '../../lib/display-name';
 import { LinkButton } from '../../ui/link-button';
 import { paths } from '../../lib/paths';
-import { formatEventStart } from './home-dates';
+import { formatEventStart } from '../../lib/format-date';
 import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 
 /** How many upcoming events the home page shows. */

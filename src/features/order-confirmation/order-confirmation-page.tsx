@@ -8,6 +8,7 @@ import type { OrderDetail, PaymentMethod } from '../../api/types';
 import { Button } from '../../ui/button';
 import { categoryLabel } from '../../components/category-labels';
 import { Dialog } from '../../ui/dialog';
+import { formatTransactionDate } from '../../lib/format-date';
 import { formatPrice } from '../../lib/format-price';
 import { LinkButton } from '../../ui/link-button';
 import { PageContainer } from '../../ui/page-container';
@@ -23,12 +24,6 @@ const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   paypal: 'Paypal',
   cod: 'Cash on Delivery (COD)',
 };
-
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
 
 const cardStyle = css({
   p: { base: '4', md: '6' },
@@ -133,7 +128,7 @@ function Confirmation({ order, orderToken }: { order: OrderDetail; orderToken: s
             <dd className={css({ fontWeight: 'bold' })}>{formatPrice(order.totalAmount)}</dd>
             <dt className={css({ color: 'textMuted' })}>Transaction date</dt>
             <dd>
-              <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+              <time dateTime={order.createdAt}>{formatTransactionDate(order.createdAt)}</time>
             </dd>
           </dl>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '6' })}>
@@ -291,7 +286,7 @@ function TrackOrderPanel({
               <p className={css({ fontWeight: 'bold' })}>{orderStatusWords(event.status)}</p>
               {event.note ? <p className={css({ color: 'textMuted' })}>{event.note}</p> : null}
               <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
-                <time dateTime={event.at}>{formatDate(event.at)}</time>
+                <time dateTime={event.at}>{formatTransactionDate(event.at)}</time>
               </p>
             </li>
           ))}
