@@ -38,6 +38,8 @@ export function AuthCallbackPage() {
   );
 
   useEffect(() => {
+    // effect-send: not a mirror of outside state; arriving on this page with a token in its
+    // URL is the shopper's intent to sign in with it, sent once on arrival.
     if (token === null || refused) return;
     // Already this session (StrictMode runs effects twice in development).
     if (session.getSnapshot().context.token === token) return;
