@@ -1,14 +1,16 @@
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import { fromCallback } from 'xstate';
 import {
+  menuMachine,
   summarisePages,
   type MenuEvent,
   type MenuPagesCommand,
   type MenuPagesInput,
+  type UrlHistory,
 } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
 import { paths } from '../../lib/paths';
-import { menuQueryParams, parseMenuSearch } from './menu-filters';
+import { menuQueryParams, menuSearchString, parseMenuSearch } from './menu-filters';
 
 /**
  * The menu machine's `menuPages` actor: a TanStack Query observer on the menu's infinite query
@@ -79,3 +81,26 @@ export const urlChangesActor = fromCallback(({ sendBack }) => {
     for (const name of LOCATION_EVENTS) window.removeEventListener(name, report);
   };
 });
+
+/**
+ * The menu machine with the app's effects: the URL it writes (`writeUrl`, given the search
+ * string and whether to push or replace), the URL changes it hears and the pages it is fed.
+ * The view creates its actor from this and only reads it through menu.selectors.ts.
+ */
+export function createMenuLogic({
+  queryClient,
+  writeUrl,
+}: {
+  queryClient: QueryClient;
+  writeUrl: (search: string, history: UrlHistory) => void;
+}) {
+  return menuMachine.provide({
+    actions: {
+      writeUrl: (_, { filters, history }) => writeUrl(menuSearchString(filters), history),
+    },
+    actors: {
+      menuPages: menuPagesActor(queryClient),
+      urlChanges: urlChangesActor,
+    },
+  });
+}

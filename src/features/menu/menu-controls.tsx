@@ -1,19 +1,26 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
-import { PRICE_FILTERS, SORT_OPTIONS, type menuMachine } from '../../../machines/menu.machine';
+import {
+  PRICE_FILTERS,
+  selectCategory,
+  selectPrice,
+  selectSearchText,
+  selectSort,
+  SORT_OPTIONS,
+  type MenuActor,
+} from '../../../machines/menu.selectors';
 import { categoryLabel } from '../../components/category-labels';
 import { SelectField, TextField } from '../../ui/form-field';
 import { oneOf, PRICE_LABELS, SORT_LABELS } from './menu-filters';
 
-export type MenuActor = ActorRefFrom<typeof menuMachine>;
+export type { MenuActor };
 
 /** Search box, price filter and sort: each sends the machine one event per change. */
 export function MenuControls({ menu }: { menu: MenuActor }) {
-  const searchText = useSelector(menu, (snapshot) => snapshot.context.searchText);
-  const category = useSelector(menu, (snapshot) => snapshot.context.filters.category);
-  const price = useSelector(menu, (snapshot) => snapshot.context.filters.price);
-  const sort = useSelector(menu, (snapshot) => snapshot.context.filters.sort);
+  const searchText = useSelector(menu, selectSearchText);
+  const category = useSelector(menu, selectCategory);
+  const price = useSelector(menu, selectPrice);
+  const sort = useSelector(menu, selectSort);
 
   return (
     <div

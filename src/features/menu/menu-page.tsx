@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
-import { menuMachine } from '../../../machines/menu.machine';
+import { selectCategory } from '../../../machines/menu.selectors';
 import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
@@ -14,11 +14,10 @@ import { MenuControls } from './menu-controls';
 import { productQueries } from '../../api/products.queries';
 import {
   menuQueryParams,
-  menuSearchString,
   parseMenuSearch,
   SEARCH_DEBOUNCE_MS,
 } from './menu-filters';
-import { menuPagesActor, urlChangesActor } from './menu-actors';
+import { createMenuLogic } from './menu-actors';
 import { MenuResults } from './menu-results';
 import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';
 import { useInspector } from '../../ui/inspector';
@@ -45,17 +44,10 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
   // Created once: the machine is handed the real URL writer, URL source and pages here, where
   // the router and the query client live.
   const [logic] = useState(() =>
-    menuMachine.provide({
-      actions: {
-        writeUrl: (_, { filters, history }) =>
-          navigate(`${paths.menu()}${menuSearchString(filters)}`, {
-            replace: history === 'replace',
-          }),
-      },
-      actors: {
-        menuPages: menuPagesActor(queryClient),
-        urlChanges: urlChangesActor,
-      },
+    createMenuLogic({
+      queryClient,
+      writeUrl: (search, history) =>
+        navigate(`${paths.menu()}${search}`, { replace: history === 'replace' }),
     }),
   );
   // Back on an entry the shopper had loaded further: the same pages (those the cache still
@@ -97,7 +89,7 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
     };
   }, [menu]);
 
-  const category = useSelector(menu, (snapshot) => snapshot.context.filters.category);
+  const category = useSelector(menu, selectCategory);
 
   return (
     <PageContainer>

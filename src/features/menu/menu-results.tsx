@@ -2,7 +2,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { mergePages } from '../../../machines/menu.machine';
+import {
+  mergePages,
+  selectCanLoadMore,
+  selectCanReset,
+  selectCanRetry,
+  selectFilters,
+  selectLoadingMore,
+  selectMoreAvailable,
+  selectPage,
+} from '../../../machines/menu.selectors';
 import { productQueries } from '../../api/products.queries';
 import { Button } from '../../ui/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
@@ -48,13 +57,13 @@ export function MenuResults({
   /** Back on this menu entry: scroll here once the products are laid out (once). */
   restoreScrollY?: number | null;
 }) {
-  const filters = useSelector(menu, (snapshot) => snapshot.context.filters);
-  const page = useSelector(menu, (snapshot) => snapshot.context.page);
-  const moreAvailable = useSelector(menu, (snapshot) => snapshot.hasTag('moreAvailable'));
-  const loadingMore = useSelector(menu, (snapshot) => snapshot.hasTag('loadingMore'));
-  const canLoadMore = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.loadMore' }));
-  const canReset = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.resetFilters' }));
-  const canRetry = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.retry' }));
+  const filters = useSelector(menu, selectFilters);
+  const page = useSelector(menu, selectPage);
+  const moreAvailable = useSelector(menu, selectMoreAvailable);
+  const loadingMore = useSelector(menu, selectLoadingMore);
+  const canLoadMore = useSelector(menu, selectCanLoadMore);
+  const canReset = useSelector(menu, selectCanReset);
+  const canRetry = useSelector(menu, selectCanRetry);
 
   // Reads the cache entry only: the machine's `menuPages` actor fetches it (menu-actors.ts).
   const query = useInfiniteQuery({
