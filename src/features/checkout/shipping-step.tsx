@@ -4,7 +4,8 @@ import { productQueries } from '../../api/products.queries';
 import { Button } from '../../components/button';
 import { formatPrice } from '../../components/format-price';
 import { Spinner } from '../../components/spinner';
-import { CHECKOUT_MESSAGES, type CheckoutDetails } from '../../../machines/checkout.machine';
+import type { CheckoutDetails } from '../../../machines/checkout.machine';
+import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 
 export type ShippingStepProps = {
