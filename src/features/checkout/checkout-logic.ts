@@ -177,6 +177,7 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
       setShipping: fromPromise<{ methodId: number }, { methodId: number }>(
         async ({ input, signal }) => {
           // Aborted when the shopper picks another method first: its cart must not win.
+          // TODO(cart-mutations): through src/cart/'s mutation once it lands (the busy state).
           writeCart(queryClient, await setCartShipping(input.methodId, { signal }));
           return { methodId: input.methodId };
         },
@@ -186,6 +187,7 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
     actions: {
       closeCheckout: () => effects.close(),
       clearShipping: () => {
+        // TODO(cart-mutations): through src/cart/'s mutation once it lands (the busy state).
         clearCartShipping().then(
           (cart) => writeCart(queryClient, cart),
           // Spec §8: a failed clear-shipping call is logged only.
