@@ -8,7 +8,6 @@ import {
   type EventObject,
 } from 'xstate';
 import {
-  INCOMPLETE_FIELD_MESSAGES,
   paymentMachine,
   type CardField,
   type CardOutcome,
@@ -306,6 +305,11 @@ describe('payment machine', () => {
     actor.send(submit);
     expect(actor.getSnapshot().context.blocked).toBe('correctErrors');
     expect(actor.getSnapshot().value).toEqual({ ready: 'editing' });
+    // The provider's own words are kept as its message; the view shows them.
+    expect(actor.getSnapshot().context.fields.cardNumber.error).toEqual({
+      code: 'provider',
+      message: 'Your card number is invalid.',
+    });
 
     actor.send({
       type: 'payment.fieldChanged',
@@ -337,8 +341,8 @@ describe('payment machine', () => {
     actor.send({ type: 'payment.toolsLoaded' });
     actor.send(submit);
     const { fields, blocked } = actor.getSnapshot().context;
-    expect(fields.cardNumber.error).toBe(INCOMPLETE_FIELD_MESSAGES.cardNumber);
-    expect(fields.cardCvc.error).toBe(INCOMPLETE_FIELD_MESSAGES.cardCvc);
+    expect(fields.cardNumber.error).toEqual({ code: 'incomplete' });
+    expect(fields.cardCvc.error).toEqual({ code: 'incomplete' });
     expect(blocked).toBe('correctErrors');
     expect(calls.createOrder).toHaveLength(0);
   });
@@ -409,6 +413,16 @@ describe('payment machine', () => {
     }).start();
     expect(unnamed.getSnapshot().context.fields.cardHolder.complete).toBe(false);
     unnamed.stop();
+  });
+
+  it('marks Card Holder Name left empty on blur as incomplete (a code, no text)', () => {
+    const { actor } = start();
+    actor.send({
+      type: 'payment.fieldChanged',
+      field: 'cardHolder',
+      state: { error: null, complete: false, empty: true, incomplete: true },
+    });
+    expect(actor.getSnapshot().context.fields.cardHolder.error).toEqual({ code: 'incomplete' });
   });
 
   it('learns the card tools from its provided loadTools actor, with no view involved', async () => {

@@ -84,7 +84,22 @@ export type ReportStatusInput = {
 
 export type CardField = 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'cardHolder';
 
-export type CardFieldState = { error: string | null; complete: boolean; empty: boolean };
+/**
+ * What a card field reports as the shopper types: the provider's own message for what it
+ * rejects, and `incomplete` when the field was left incomplete (Card Holder Name on blur).
+ */
+export type CardFieldState = {
+  error: string | null;
+  complete: boolean;
+  empty: boolean;
+  incomplete?: boolean;
+};
+
+/** Why a field is marked: left incomplete, or rejected with the provider's own message. */
+export type CardFieldError = { code: 'incomplete' } | { code: 'provider'; message: string };
+
+/** A card field as the machine keeps it (the view turns `error` into words). */
+export type CardFieldStatus = { error: CardFieldError | null; complete: boolean; empty: boolean };
 
 export type PaymentOutput = {
   outcome: 'paid' | 'placed' | 'cancelled';
@@ -98,23 +113,24 @@ export type PaymentBlock = 'correctErrors' | 'toolsNotLoaded' | 'cardMissing';
 /** The card was declined; the provider's own message, when it gave one, is shown instead. */
 export type PaymentError = { code: 'declined'; providerMessage?: string };
 
-/** Stripe's own texts for a field left incomplete (what its Elements say). */
-export const INCOMPLETE_FIELD_MESSAGES: Record<CardField, string> = {
-  cardNumber: 'Your card number is incomplete.',
-  cardExpiry: "Your card's expiration date is incomplete.",
-  cardCvc: "Your card's security code is incomplete.",
-  cardHolder: 'Card Holder Name is required',
-};
-
 const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc', 'cardHolder'];
 
-const untouchedField: CardFieldState = { error: null, complete: false, empty: true };
+const untouchedField: CardFieldStatus = { error: null, complete: false, empty: true };
+
+function fieldStatus(state: CardFieldState): CardFieldStatus {
+  const error: CardFieldError | null = state.error
+    ? { code: 'provider', message: state.error }
+    : state.incomplete
+      ? { code: 'incomplete' }
+      : null;
+  return { error, complete: state.complete, empty: state.empty };
+}
 
 export type PaymentContext = OrderDetails & {
   paymentMethod: PaymentMethodChoice;
   /** One per checkout attempt, kept across retries: the server answers the same order (D4). */
   idempotencyKey: string;
-  fields: Record<CardField, CardFieldState>;
+  fields: Record<CardField, CardFieldStatus>;
   /** 'loading' until Stripe (or the sandbox) is ready; 'failed' after its load timed out. */
   tools: 'loading' | 'ready' | 'failed';
   draft: OrderDraft | null;
@@ -238,7 +254,7 @@ export const paymentMachine = setup({
       }),
     ),
     recordField: assign(({ context }, params: { field: CardField; state: CardFieldState }) => {
-      const fields = { ...context.fields, [params.field]: params.state };
+      const fields = { ...context.fields, [params.field]: fieldStatus(params.state) };
       const stillBlocked = CARD_FIELDS.some((field) => fields[field].error);
       return {
         fields,
@@ -256,7 +272,7 @@ export const paymentMachine = setup({
       const fields = { ...context.fields };
       for (const field of CARD_FIELDS) {
         if (!fields[field].complete && !fields[field].error) {
-          fields[field] = { ...fields[field], error: INCOMPLETE_FIELD_MESSAGES[field] };
+          fields[field] = { ...fields[field], error: { code: 'incomplete' } };
         }
       }
       return { fields, blocked: 'correctErrors' as const };

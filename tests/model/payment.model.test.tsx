@@ -19,6 +19,7 @@ import {
 } from '../../src/features/checkout/checkout-logic';
 import {
   blockedText,
+  fieldErrorText,
   PAYMENT_MESSAGES,
   paymentErrorText,
 } from '../../src/features/checkout/payment-messages';
@@ -404,8 +405,9 @@ async function assertScreen(
     return text;
   });
   expect(blocked).toBe(expectedBlock);
-  if (context.fields.cardNumber.error) {
-    expect(view.getByText(context.fields.cardNumber.error)).toBeTruthy();
+  const numberError = fieldErrorText('cardNumber', context.fields.cardNumber.error);
+  if (numberError) {
+    expect(view.getByText(numberError)).toBeTruthy();
   }
 }
 

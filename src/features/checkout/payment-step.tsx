@@ -16,15 +16,20 @@ import { formatPrice } from '../../components/format-price';
 import { Spinner } from '../../components/spinner';
 import { getStripe } from '../../payment/stripe-loader';
 import {
-  INCOMPLETE_FIELD_MESSAGES,
   type CardField,
+  type CardFieldState,
   type PaymentMethodChoice,
   type ProcessingError,
 } from '../../../machines/payment.machine';
 import { amountDue, isProcessing } from '../../../machines/payment.selectors';
 import type { PaymentActorRef } from './checkout-actor';
 import { orderDraftFromCart } from './checkout-logic';
-import { blockedText, PAYMENT_MESSAGES, paymentErrorText } from './payment-messages';
+import {
+  blockedText,
+  fieldErrorText,
+  PAYMENT_MESSAGES,
+  paymentErrorText,
+} from './payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 
 export type PaymentStepProps = {
@@ -162,13 +167,13 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
         <CardElementField
           label="Card Number"
           Element={CardNumberElement}
-          error={context.fields.cardNumber.error}
+          error={fieldErrorText('cardNumber', context.fields.cardNumber.error)}
           onChange={fieldChanged('cardNumber')}
           wide
         />
         <CardHolderField
           initialName={context.shippingAddress.name}
-          error={context.fields.cardHolder.error}
+          error={fieldErrorText('cardHolder', context.fields.cardHolder.error)}
           onState={(state) =>
             payment.send({ type: 'payment.fieldChanged', field: 'cardHolder', state })
           }
@@ -176,13 +181,13 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
         <CardElementField
           label="Card Expiry"
           Element={CardExpiryElement}
-          error={context.fields.cardExpiry.error}
+          error={fieldErrorText('cardExpiry', context.fields.cardExpiry.error)}
           onChange={fieldChanged('cardExpiry')}
         />
         <CardElementField
           label="Card CVC"
           Element={CardCvcElement}
-          error={context.fields.cardCvc.error}
+          error={fieldErrorText('cardCvc', context.fields.cardCvc.error)}
           onChange={fieldChanged('cardCvc')}
         />
       </div>
@@ -373,7 +378,7 @@ function CardHolderField({
 }: {
   initialName: string;
   error: string | null;
-  onState: (state: { error: string | null; complete: boolean; empty: boolean }) => void;
+  onState: (state: CardFieldState) => void;
 }) {
   const [name, setName] = useState(initialName);
   // The prefilled name already counts as typed: the payment machine starts with it complete.
@@ -382,7 +387,8 @@ function CardHolderField({
     onState({
       empty,
       complete: !empty,
-      error: empty && final ? INCOMPLETE_FIELD_MESSAGES.cardHolder : null,
+      error: null,
+      incomplete: empty && final,
     });
   };
   return (
