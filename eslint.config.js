@@ -16,17 +16,19 @@ import tseslint from 'typescript-eslint';
  * The folders below the features: shared by them and the app, importing neither. Every folder
  * of src/ is in the model: one missing from here and from features/, app/ is a lint error.
  */
-const SHARED_LAYERS = ['api', 'components', 'lib', 'payment', 'session'];
+const SHARED_LAYERS = ['api', 'cart', 'components', 'lib', 'payment', 'session', 'ui'];
 
 /**
  * The layer a file belongs to, from its path relative to the project root:
- * `feature:<name>`, `app`, a shared layer, `machines`, `src` (main.tsx...), `unknown:<folder>`
- * for a folder of src/ outside the model, or undefined outside src/ and machines/ (tests,
- * server, scripts).
+ * `feature:<name>`, `app`, a shared layer, `machines`, `contract`, `server`, `src` (main.tsx...),
+ * `unknown:<folder>` for a folder of src/ outside the model, or undefined elsewhere (tests,
+ * scripts).
  */
 function layerOf(pathFromRoot) {
   const parts = pathFromRoot.split(sep);
   if (parts[0] === 'machines') return 'machines';
+  if (parts[0] === 'contract') return 'contract';
+  if (parts[0] === 'server') return 'server';
   if (parts[0] !== 'src') return undefined;
   if (parts.length <= 2) return 'src';
   const folder = parts[1] ?? '';
@@ -36,9 +38,21 @@ function layerOf(pathFromRoot) {
 }
 
 /** Why `from` may not import `to`, or undefined when the import runs the right way. */
-function layerViolation(from, to) {
+function layerViolation(from, to, typeOnly) {
   if (from === undefined || to === undefined || from === to) return undefined;
   if (from.startsWith('unknown:')) return undefined;
+  if (from === 'contract') {
+    return 'contract/ is neutral ground between src/ and server/: it imports neither.';
+  }
+  if (to === 'contract') {
+    return from === 'machines' && !typeOnly
+      ? "machines/ may import the contract's types only (import type)."
+      : undefined;
+  }
+  if (from === 'server') {
+    return 'server/ does not import the SPA or machines/ (shared things live in contract/).';
+  }
+  if (to === 'server') return 'Only server/ imports server/ (shared things live in contract/).';
   if (from === 'machines') {
     return 'machines/ is pure logic: it imports nothing from src/ (inject effects with provide()).';
   }
@@ -46,7 +60,7 @@ function layerViolation(from, to) {
     if (to === 'app')
       return 'A feature may not import src/app (layers run components -> features -> app).';
     if (to.startsWith('feature:')) {
-      return 'Features never import each other: move what both need to src/components, src/api or machines/.';
+      return 'Features never import each other: move what both need to a shared layer (src/ui, src/lib, src/components, src/cart, src/api) or machines/.';
     }
   }
   if (SHARED_LAYERS.includes(from) && (to === 'app' || to.startsWith('feature:'))) {
@@ -62,7 +76,11 @@ function createLayersPlugin(root) {
     const file = context.filename;
     const from = layerOf(relative(root, file));
     const to = layerOf(relative(root, resolve(dirname(file), source)));
-    const message = layerViolation(from, to);
+    const typeOnly =
+      node.importKind === 'type' ||
+      (node.specifiers?.length > 0 &&
+        node.specifiers.every((specifier) => specifier.importKind === 'type'));
+    const message = layerViolation(from, to, typeOnly);
     if (message) context.report({ node: node.source, message: `'${source}': ${message}` });
   };
   return {
@@ -100,7 +118,7 @@ export default defineConfig([
     '.e2e-artifacts/',
     'styled-system/',
     'node_modules/',
-    'src/api/schema.d.ts',
+    'contract/schema.d.ts',
     'contracts/pacts/',
     'public/images/',
     'server/data/',
@@ -114,7 +132,7 @@ export default defineConfig([
   // Strict: also flags query functions that ignore the key's variables, unstable query clients...
   pluginQuery.configs['flat/recommended-strict'],
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contract/**/*.ts', 'server/**/*.ts'],
     plugins: { layers: createLayersPlugin(import.meta.dirname) },
     rules: { 'layers/one-way': 'error' },
   },
@@ -148,10 +166,10 @@ export default defineConfig([
     },
   },
   {
-    // Toasts go through src/components/toast.ts: loading it is what mounts the lazily loaded
+    // Toasts go through src/lib/toast.ts: loading it is what mounts the lazily loaded
     // toaster (toaster-signal.ts), so a toast imported straight from the library could go unseen.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/components/toast.ts', 'src/app/toaster.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/toast.ts', 'src/app/toaster.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -159,7 +177,7 @@ export default defineConfig([
           paths: [
             {
               name: 'react-hot-toast',
-              message: 'Import { toast } from src/components/toast.ts (it mounts the toaster).',
+              message: 'Import { toast } from src/lib/toast.ts (it mounts the toaster).',
             },
           ],
         },

@@ -7,7 +7,7 @@ import type { PactInteraction } from './openapi-compat';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PACT_FILE = resolve(root, 'contracts/pacts/lumen-storefront-lumen-api.json');
-const compat = OpenApiCompat.fromFile(resolve(root, 'openapi.yaml'));
+const compat = OpenApiCompat.fromFile(resolve(root, 'contract', 'openapi.yaml'));
 
 /** Operations the storefront does not call with fetch: OpenID sign-in is full-page navigations. */
 const NOT_CALLED_BY_THE_CLIENT = new Set([

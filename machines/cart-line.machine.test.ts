@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
   cartLineMachine,
   MAX_LINE_QUANTITY,
   type CartLineInput,
   type SavedLine,
+  type CartLineEvent,
   type SaveQuantityInput,
+  type ServerLineInput,
 } from './cart-line.machine';
 
 /** A request the test answers (or refuses) when it chooses. */
@@ -15,11 +17,29 @@ type PendingSave = {
   reject: (error: unknown) => void;
 };
 
+/** The fake server side: what the machine's `serverLine` actor was started with, and its voice. */
+type ServerLine = {
+  input?: ServerLineInput;
+  running: boolean;
+  /** Says the app's copy of the cart holds a new answer for this line. */
+  update: (line: { quantity: number; stock: number }) => void;
+};
+
 function startLine(input: CartLineInput) {
   const requests: PendingSave[] = [];
   const failures: unknown[] = [];
+  const server: ServerLine = { running: false, update: () => undefined };
   const logic = cartLineMachine.provide({
     actors: {
+      serverLine: fromCallback<EventObject, ServerLineInput>(({ input: line, sendBack }) => {
+        server.input = line;
+        server.running = true;
+        server.update = (answer) =>
+          sendBack({ type: 'quantity.serverUpdated', ...answer } satisfies CartLineEvent);
+        return () => {
+          server.running = false;
+        };
+      }),
       saveQuantity: fromPromise<SavedLine, SaveQuantityInput>(
         ({ input: save }) =>
           new Promise<SavedLine>((resolve, reject) => {
@@ -51,7 +71,7 @@ function startLine(input: CartLineInput) {
     request.reject(error);
     await flush();
   };
-  return { actor, requests, failures, answer, refuse };
+  return { actor, requests, failures, answer, refuse, server };
 }
 
 /** Lets the promise actors settle (their callbacks run on the microtask queue). */
@@ -201,19 +221,28 @@ describe('cart line: a refused change rolls back', () => {
 });
 
 describe('cart line: answers from elsewhere', () => {
-  it('follows a new server quantity while settled', () => {
-    const { actor } = startLine({ cartItemId: 7, quantity: 2, stock: 30 });
+  it('listens to its own line for as long as it runs', () => {
+    const { actor, server } = startLine({ cartItemId: 7, quantity: 2, stock: 30 });
+    expect(server).toMatchObject({ input: { cartItemId: 7 }, running: true });
 
-    actor.send({ type: 'quantity.serverUpdated', quantity: 6, stock: 8 });
+    actor.stop();
+
+    expect(server.running).toBe(false);
+  });
+
+  it('follows a new server quantity while settled', () => {
+    const { actor, server } = startLine({ cartItemId: 7, quantity: 2, stock: 30 });
+
+    server.update({ quantity: 6, stock: 8 });
 
     expect(actor.getSnapshot().context).toMatchObject({ confirmed: 6, target: 6, max: 8 });
   });
 
   it('keeps the shopper target while saving, taking only the stock', () => {
-    const { actor } = startLine({ cartItemId: 7, quantity: 2, stock: 30 });
+    const { actor, server } = startLine({ cartItemId: 7, quantity: 2, stock: 30 });
     actor.send({ type: 'quantity.increase' });
 
-    actor.send({ type: 'quantity.serverUpdated', quantity: 2, stock: 3 });
+    server.update({ quantity: 2, stock: 3 });
 
     expect(actor.getSnapshot().context).toMatchObject({ target: 3, confirmed: 2, max: 3 });
     expect(actor.getSnapshot().can({ type: 'quantity.increase' })).toBe(false);

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 
 /**
  * One cart line's quantity, changed optimistically and coalesced (issue 6, spec §4 "Cart
@@ -13,6 +13,10 @@ import { assign, fromPromise, setup } from 'xstate';
  * Effects are named stubs, supplied with `provide()`:
  * - `saveQuantity` sends `{ cartItemId, quantity }` and resolves with the line as the server
  *   now has it (`quantity`, `stock`), having written the whole cart where the app keeps it;
+ * - `serverLine` (invoked for the machine's whole life with `{ cartItemId }`) sends
+ *   `quantity.serverUpdated` whenever the app's copy of the cart holds a new answer for this
+ *   line: a refetch, another tab, a merge. The machine takes it in only while nothing of its
+ *   own is on the way. The stub sends nothing;
  * - `reportFailure({ error })` tells the shopper why the change was refused.
  */
 export type CartLineInput = {
@@ -37,6 +41,8 @@ export type CartLineContext = {
 export type SavedLine = { quantity: number; stock: number };
 
 export type SaveQuantityInput = { cartItemId: number; quantity: number };
+
+export type ServerLineInput = { cartItemId: number };
 
 export type CartLineEvent =
   | { type: 'quantity.increase' }
@@ -84,6 +90,7 @@ export const cartLineMachine = setup({
     saveQuantity: fromPromise<SavedLine, SaveQuantityInput>(async () => {
       throw new Error('cartLineMachine: provide a saveQuantity actor');
     }),
+    serverLine: fromCallback<EventObject, ServerLineInput>(() => undefined),
   },
   guards: {
     canIncrease: ({ context }) => context.target < context.max,
@@ -101,6 +108,10 @@ export const cartLineMachine = setup({
     max: maxFor(input.stock),
   }),
   initial: 'settled',
+  invoke: {
+    src: 'serverLine',
+    input: ({ context }) => ({ cartItemId: context.cartItemId }),
+  },
   on: {
     'quantity.increase': { guard: 'canIncrease', target: '.saving', actions: 'raiseTarget' },
     'quantity.decrease': { guard: 'canDecrease', target: '.saving', actions: 'lowerTarget' },

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate';
 import {
   DEFAULT_MENU_FILTERS,
   mergePages,
   menuMachine,
+  summarisePages,
+  type MenuEvent,
   type MenuFilters,
-  type MenuResults,
+  type MenuPageSummary,
+  type MenuPagesCommand,
+  type MenuPagesInput,
   type UrlHistory,
 } from './menu.machine';
 
@@ -13,15 +17,57 @@ const DEBOUNCE_MS = 300;
 
 type UrlWrite = { filters: MenuFilters; history: UrlHistory };
 
+/**
+ * A fake of the provided `menuPages` actor (the real one observes TanStack Query's cache): the
+ * test answers for the cache. It records the filters of every actor started, the commands the
+ * machine sends it, and how many were stopped.
+ */
+function fakePages() {
+  const fake = {
+    started: [] as MenuFilters[],
+    commands: [] as MenuPagesCommand['type'][],
+    stopped: 0,
+    sendBack: null as ((event: MenuEvent) => void) | null,
+    /** The cache holds these pages for the current filters. */
+    answer(pages: readonly MenuPageSummary[]) {
+      fake.sendBack?.({ type: 'menu.pagesLoaded', pages });
+    },
+    fail() {
+      fake.sendBack?.({ type: 'menu.loadFailed' });
+    },
+  };
+  const logic = fromCallback<MenuPagesCommand, MenuPagesInput>(({ input, sendBack, receive }) => {
+    fake.started.push(input.filters);
+    fake.sendBack = sendBack;
+    receive((command) => fake.commands.push(command.type));
+    return () => {
+      fake.stopped += 1;
+    };
+  });
+  return { fake, logic };
+}
+
+/** A fake of the provided `urlChanges` actor: the test plays the address bar. */
+function fakeUrl() {
+  const url = { change: (_filters: MenuFilters) => {} };
+  const logic = fromCallback<EventObject>(({ sendBack }) => {
+    url.change = (filters) => sendBack({ type: 'menu.urlChanged', filters } satisfies MenuEvent);
+  });
+  return { url, logic };
+}
+
 function startMenu(filters: Partial<MenuFilters> = {}, page?: number) {
   const urlWrites: UrlWrite[] = [];
   const clock = new SimulatedClock();
+  const pages = fakePages();
+  const address = fakeUrl();
   const logic = menuMachine.provide({
     actions: {
       writeUrl: (_, params) => {
         urlWrites.push(params);
       },
     },
+    actors: { menuPages: pages.logic, urlChanges: address.logic },
   });
   const actor = createActor(logic, {
     input: {
@@ -32,26 +78,34 @@ function startMenu(filters: Partial<MenuFilters> = {}, page?: number) {
     clock,
   });
   actor.start();
-  return { actor, urlWrites, clock };
+  cacheOf.set(actor, pages.fake);
+  return { actor, urlWrites, clock, pages: pages.fake, url: address.url };
 }
 
 type MenuActor = ReturnType<typeof startMenu>['actor'];
+const cacheOf = new WeakMap<MenuActor, ReturnType<typeof fakePages>['fake']>();
+
+/** Summaries of cached pages: `items[n]` distinct products first seen on page n. */
+function cached(
+  items: readonly number[],
+  totals: { totalElements: number; totalPages: number },
+): MenuPageSummary[] {
+  let soFar = 0;
+  return items.map((count) => ({ itemsSoFar: (soFar += count), ...totals }));
+}
 
 /** 12 coffees, 8 a page: two pages. */
-const TWO_PAGES: Omit<MenuResults, 'loadedPages' | 'loadedItems'> = {
-  totalElements: 12,
-  totalPages: 2,
-};
+const TWO_PAGES = { totalElements: 12, totalPages: 2 };
 
 function loadFirstPage(actor: MenuActor) {
-  actor.send({ type: 'menu.pageLoaded', loadedPages: 1, loadedItems: 8, ...TWO_PAGES });
+  cacheOf.get(actor)?.answer(cached([8], TWO_PAGES));
 }
 
 /** Brings the menu to page 1 of two, everything shown. */
 function loadBothPages(actor: MenuActor) {
   loadFirstPage(actor);
   actor.send({ type: 'menu.loadMore' });
-  actor.send({ type: 'menu.pageLoaded', loadedPages: 2, loadedItems: 12, ...TWO_PAGES });
+  cacheOf.get(actor)?.answer(cached([8, 4], TWO_PAGES));
 }
 
 describe('menu machine: start', () => {
@@ -59,13 +113,13 @@ describe('menu machine: start', () => {
     const { actor, urlWrites } = startMenu({ category: 'food_snack', price: 'under6' });
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.hasTag('loading')).toBe(true);
     expect(snapshot.context).toMatchObject({
       filters: { category: 'food_snack', search: '', price: 'under6', sort: 'all' },
       searchText: '',
       page: 0,
-      results: null,
+      pages: [],
     });
     expect(urlWrites).toEqual([]);
   });
@@ -83,7 +137,7 @@ describe('menu machine: Load More', () => {
     loadFirstPage(actor);
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('moreAvailable');
+    expect(snapshot.value).toEqual({ browsing: 'moreAvailable' });
     expect(snapshot.hasTag('moreAvailable')).toBe(true);
     expect(snapshot.can({ type: 'menu.loadMore' })).toBe(true);
   });
@@ -95,7 +149,7 @@ describe('menu machine: Load More', () => {
     actor.send({ type: 'menu.loadMore' });
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingMore');
+    expect(snapshot.value).toEqual({ browsing: 'loadingMore' });
     expect(snapshot.context.page).toBe(1);
     expect(snapshot.hasTag('loadingMore')).toBe(true);
     expect(snapshot.hasTag('moreAvailable')).toBe(true);
@@ -113,7 +167,7 @@ describe('menu machine: Load More', () => {
     // A background refetch of page 0 only.
     loadFirstPage(actor);
 
-    expect(actor.getSnapshot().value).toBe('loadingMore');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'loadingMore' });
   });
 
   it('disappears once every item is loaded', () => {
@@ -122,37 +176,29 @@ describe('menu machine: Load More', () => {
     loadBothPages(actor);
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('allShown');
+    expect(snapshot.value).toEqual({ browsing: 'allShown' });
     expect(snapshot.hasTag('moreAvailable')).toBe(false);
     expect(snapshot.can({ type: 'menu.loadMore' })).toBe(false);
-    expect(snapshot.context.results).toEqual({
-      loadedPages: 2,
-      loadedItems: 12,
-      totalElements: 12,
-      totalPages: 2,
-    });
+    expect(snapshot.context.pages).toEqual([
+      { itemsSoFar: 8, ...TWO_PAGES },
+      { itemsSoFar: 12, ...TWO_PAGES },
+    ]);
   });
 
   it('does not show on a first page that holds everything', () => {
-    const { actor } = startMenu({ category: 'at_home', search: 'press' });
+    const { actor, pages } = startMenu({ category: 'at_home', search: 'press' });
 
-    actor.send({
-      type: 'menu.pageLoaded',
-      loadedPages: 1,
-      loadedItems: 2,
-      totalElements: 2,
-      totalPages: 1,
-    });
+    pages.answer(cached([2], { totalElements: 2, totalPages: 1 }));
 
-    expect(actor.getSnapshot().value).toBe('allShown');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
   });
 
   it('shows but does not advance when items are missing yet no page is left', () => {
-    const { actor } = startMenu();
+    const { actor, pages } = startMenu();
     // Duplicates across pages: 12 announced, 11 distinct after merging both pages.
     loadFirstPage(actor);
     actor.send({ type: 'menu.loadMore' });
-    actor.send({ type: 'menu.pageLoaded', loadedPages: 2, loadedItems: 11, ...TWO_PAGES });
+    pages.answer(cached([8, 3], TWO_PAGES));
 
     const snapshot = actor.getSnapshot();
     expect(snapshot.hasTag('moreAvailable')).toBe(true);
@@ -161,17 +207,31 @@ describe('menu machine: Load More', () => {
     expect(actor.getSnapshot().context.page).toBe(1);
   });
 
+  it('asks the pages actor for the next page, once per Load More', () => {
+    const { actor, pages } = startMenu();
+    loadFirstPage(actor);
+
+    actor.send({ type: 'menu.loadMore' });
+    actor.send({ type: 'menu.loadMore' });
+
+    expect(pages.commands).toEqual(['menu.fetchNextPage']);
+  });
+
   it('steps back when the next page fails, so Load More asks for it again', () => {
-    const { actor } = startMenu();
+    const { actor, pages } = startMenu();
     loadFirstPage(actor);
     actor.send({ type: 'menu.loadMore' });
 
-    actor.send({ type: 'menu.loadFailed' });
+    pages.fail();
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('moreAvailable');
+    expect(snapshot.value).toEqual({ browsing: 'moreAvailable' });
     expect(snapshot.context.page).toBe(0);
     expect(snapshot.can({ type: 'menu.loadMore' })).toBe(true);
+    actor.send({ type: 'menu.loadMore' });
+    expect(pages.commands).toEqual(['menu.fetchNextPage', 'menu.fetchNextPage']);
+    pages.answer(cached([8, 4], TWO_PAGES));
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
   });
 });
 
@@ -180,21 +240,49 @@ describe('menu machine: back on a menu loaded further (Back after Load More)', (
   const THREE_PAGES = { totalElements: 20, totalPages: 3 };
 
   it('shows the pages it is started with once they are reported, and Load More goes on', () => {
-    const { actor, urlWrites } = startMenu({}, 1);
+    const { actor, urlWrites, pages } = startMenu({}, 1);
 
     expect(actor.getSnapshot().context.page).toBe(1);
     // The cache answers with both pages at once.
-    actor.send({ type: 'menu.pageLoaded', loadedPages: 2, loadedItems: 16, ...THREE_PAGES });
+    pages.answer(cached([8, 8], THREE_PAGES));
 
-    expect(actor.getSnapshot().value).toBe('moreAvailable');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'moreAvailable' });
     actor.send({ type: 'menu.loadMore' });
     expect(actor.getSnapshot().context.page).toBe(2);
+    expect(pages.commands).toEqual(['menu.fetchNextPage']);
     expect(urlWrites).toEqual([]);
   });
 
+  it('restored on page 2 of 3, shows all three cached pages without fetching any', () => {
+    const { actor, pages } = startMenu({}, 2);
+
+    // Nothing is shown until the cache reports the page asked for.
+    pages.answer(cached([8, 8], THREE_PAGES));
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'loadingFirstPage' });
+    pages.answer(cached([8, 8, 4], THREE_PAGES));
+
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
+    expect(actor.getSnapshot().context.page).toBe(2);
+    expect(pages.commands).toEqual([]);
+  });
+
+  it('shows a next page the cache still holds at once on Load More, without fetching it', () => {
+    // Back on page 0 of filters loaded to page 2 before (the cache holds all three pages).
+    const { actor, pages } = startMenu();
+    pages.answer(cached([8, 8, 4], THREE_PAGES));
+
+    actor.send({ type: 'menu.loadMore' });
+
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'moreAvailable' });
+    expect(actor.getSnapshot().context.page).toBe(1);
+    actor.send({ type: 'menu.loadMore' });
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
+    expect(pages.commands).toEqual([]);
+  });
+
   it('still starts again from page 0 on a change of tab', () => {
-    const { actor } = startMenu({}, 2);
-    actor.send({ type: 'menu.pageLoaded', loadedPages: 3, loadedItems: 20, ...THREE_PAGES });
+    const { actor, pages } = startMenu({}, 2);
+    pages.answer(cached([8, 8, 4], THREE_PAGES));
 
     actor.send({ type: 'menu.selectCategory', category: 'food_snack' });
 
@@ -210,9 +298,9 @@ describe('menu machine: every change starts again from page 0', () => {
     actor.send({ type: 'menu.selectCategory', category: 'food_snack' });
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.page).toBe(0);
-    expect(snapshot.context.results).toBeNull();
+    expect(snapshot.context.pages).toEqual([]);
     expect(snapshot.context.filters).toEqual({ ...DEFAULT_MENU_FILTERS, category: 'food_snack' });
     expect(snapshot.context.searchText).toBe('');
     expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'push' }]);
@@ -237,7 +325,7 @@ describe('menu machine: every change starts again from page 0', () => {
 
     actor.send({ type: 'menu.selectCategory', category: 'coffee_baverage' });
 
-    expect(actor.getSnapshot().value).toBe('allShown');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
     expect(actor.getSnapshot().context.page).toBe(1);
     expect(urlWrites).toEqual([]);
   });
@@ -249,7 +337,7 @@ describe('menu machine: every change starts again from page 0', () => {
     actor.send({ type: 'menu.setPrice', price: 'under6' });
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.page).toBe(0);
     expect(snapshot.context.filters.price).toBe('under6');
     expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'push' }]);
@@ -262,7 +350,7 @@ describe('menu machine: every change starts again from page 0', () => {
     actor.send({ type: 'menu.setSort', sort: 'best_selling' });
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.page).toBe(0);
     expect(snapshot.context.filters.sort).toBe('best_selling');
     expect(urlWrites).toHaveLength(1);
@@ -299,7 +387,7 @@ describe('menu machine: search is debounced', () => {
     clock.increment(1);
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.filters.search).toBe('latte');
     expect(snapshot.context.page).toBe(0);
     expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'replace' }]);
@@ -324,7 +412,7 @@ describe('menu machine: search is debounced', () => {
     actor.send({ type: 'menu.typeSearch', text: ' tea' });
     clock.increment(DEBOUNCE_MS);
 
-    expect(actor.getSnapshot().value).toBe('moreAvailable');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'moreAvailable' });
     expect(urlWrites).toEqual([]);
   });
 
@@ -354,7 +442,7 @@ describe('menu machine: reset and the URL', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.filters).toEqual({ ...DEFAULT_MENU_FILTERS, category: 'at_home' });
     expect(snapshot.context.searchText).toBe('');
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'push' }]);
   });
 
@@ -364,7 +452,7 @@ describe('menu machine: reset and the URL', () => {
   });
 
   it('adopts filters from the URL (back/forward) from page 0, without writing the URL back', () => {
-    const { actor, urlWrites } = startMenu();
+    const { actor, urlWrites, url, pages } = startMenu();
     loadBothPages(actor);
     const fromUrl: MenuFilters = {
       category: 'food_snack',
@@ -373,25 +461,110 @@ describe('menu machine: reset and the URL', () => {
       sort: 'price_asc',
     };
 
-    actor.send({ type: 'menu.urlChanged', filters: fromUrl });
+    url.change(fromUrl);
 
     const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toBe('loadingFirstPage');
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.filters).toEqual(fromUrl);
     expect(snapshot.context.searchText).toBe('cake');
     expect(snapshot.context.page).toBe(0);
+    expect(pages.started.at(-1)).toEqual(fromUrl);
     expect(urlWrites).toEqual([]);
   });
 
   it('ignores the URL echoing the filters it already has', () => {
-    const { actor, urlWrites } = startMenu();
+    const { actor, urlWrites, url } = startMenu();
     loadBothPages(actor);
 
     actor.send({ type: 'menu.setSort', sort: 'price_desc' });
     loadFirstPage(actor);
-    actor.send({ type: 'menu.urlChanged', filters: urlWrites[0]!.filters });
+    url.change(urlWrites[0]!.filters);
 
-    expect(actor.getSnapshot().value).toBe('moreAvailable');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'moreAvailable' });
+  });
+});
+
+describe('menu machine: pages come from the provided pages actor', () => {
+  it('starts one pages actor on the filters it is given, and shows what it answers', () => {
+    const { actor, pages } = startMenu({ category: 'food_snack', sort: 'price_asc' });
+
+    expect(pages.started).toEqual([
+      { category: 'food_snack', search: '', price: 'all', sort: 'price_asc' },
+    ]);
+    pages.answer(cached([8], TWO_PAGES));
+
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'moreAvailable' });
+    expect(actor.getSnapshot().context.pages).toEqual([{ itemsSoFar: 8, ...TWO_PAGES }]);
+  });
+
+  it('a first page that fails waits for Try again, which asks the pages actor again', () => {
+    const { actor, pages } = startMenu();
+
+    pages.fail();
+
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'failed' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'menu.loadMore' })).toBe(false);
+    actor.send({ type: 'menu.retry' });
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'loadingFirstPage' });
+    expect(pages.commands).toEqual(['menu.retry']);
+    // A second Try again while the first is on its way asks nothing more.
+    expect(actor.getSnapshot().can({ type: 'menu.retry' })).toBe(false);
+    loadFirstPage(actor);
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'moreAvailable' });
+  });
+
+  it('a change of filters stops the pages actor and starts one on the new filters', () => {
+    const { actor, pages } = startMenu();
+    loadBothPages(actor);
+    const previous = pages.sendBack;
+
+    actor.send({ type: 'menu.setPrice', price: 'under6' });
+    // A late answer about the old filters is not about these.
+    previous?.({ type: 'menu.pagesLoaded', pages: cached([8, 4], TWO_PAGES) });
+
+    expect(pages.stopped).toBe(1);
+    expect(pages.started).toEqual([
+      DEFAULT_MENU_FILTERS,
+      { ...DEFAULT_MENU_FILTERS, price: 'under6' },
+    ]);
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'loadingFirstPage' });
+    pages.answer(cached([3], { totalElements: 3, totalPages: 1 }));
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
+  });
+
+  it('a change that changes nothing keeps the pages actor running', () => {
+    const { actor, pages } = startMenu();
+    loadFirstPage(actor);
+
+    actor.send({ type: 'menu.setSort', sort: 'all' });
+    actor.send({ type: 'menu.selectCategory', category: 'coffee_baverage' });
+
+    expect(pages.started).toHaveLength(1);
+    expect(pages.stopped).toBe(0);
+  });
+
+  it('stops the pages actor with the menu', () => {
+    const { actor, pages } = startMenu();
+
+    actor.stop();
+
+    expect(pages.stopped).toBe(1);
+  });
+});
+
+describe('summarisePages', () => {
+  it("counts the distinct products up to each page, with each page's totals", () => {
+    const page = (ids: number[], totalElements = 11) => ({
+      items: ids.map((productId) => ({ productId })),
+      totalElements,
+      totalPages: 2,
+    });
+    expect(summarisePages([page([1, 2, 3]), page([3, 4], 12)])).toEqual([
+      { itemsSoFar: 3, totalElements: 11, totalPages: 2 },
+      { itemsSoFar: 4, totalElements: 12, totalPages: 2 },
+    ]);
+    expect(summarisePages([])).toEqual([]);
   });
 });
 

@@ -1,19 +1,33 @@
-import { assign, cancel, raise, setup } from 'xstate';
+import { and, assign, cancel, fromCallback, raise, sendTo, setup } from 'xstate';
+import type { components } from '../contract/schema';
 
 /**
  * The menu's flow (spec §4 "Menu"): which category, search, price filter and sort the shopper
  * chose, and how many pages they asked for. The products themselves live in TanStack Query's
- * cache, keyed by the filters; the view reads that cache and reports the counts back
- * (`menu.pageLoaded`), so the machine can say whether Load More shows and whether it advances.
+ * cache, keyed by the filters; the machine never holds them.
+ *
+ * Server inputs come from provided actors (the seam of issue 17), supplied with `provide()` where
+ * the feature creates the actor:
+ * - `menuPages` (invoked with the filters, restarted on every change of them) watches the query
+ *   cache for those filters and reports what it holds, page by page, as `menu.pagesLoaded`
+ *   (counts only), or `menu.loadFailed`. It obeys `menu.fetchNextPage` (fetch the page after the
+ *   last one cached) and `menu.retry` (fetch the first page again).
+ * - `urlChanges` reports the address bar's filters after start (back/forward, a link to the
+ *   menu) as `menu.urlChanged`.
+ *
+ * One owner of pagination: this machine. Whether a next page exists (`hasMorePages`: the page
+ * shown is not the last of `totalPages`) and whether Load More shows (`everythingShown`: fewer
+ * distinct products shown than `totalElements`) are decided here only; the infinite query just
+ * numbers the page after the last one (`getNextPageParam`) and fetches it when asked.
  *
  * Effects are named stubs, supplied with `provide()`:
  * - `writeUrl({ filters, history })` puts the filters in the address bar. The URL is the source
- *   of truth: the view seeds the machine from it and reports back/forward as `menu.urlChanged`,
- *   which never writes the URL again.
+ *   of truth: the view seeds the machine from it and `urlChanges` reports back/forward, which
+ *   never writes the URL again.
  */
 
-// machines/ imports nothing from src/, so the contract's category values are restated here.
-export type MenuCategory = 'coffee_baverage' | 'food_snack' | 'at_home';
+/** The contract's product categories (a type-only import: machines/ holds no runtime contract). */
+export type MenuCategory = components['schemas']['Category'];
 export const MENU_CATEGORIES: readonly MenuCategory[] = [
   'coffee_baverage',
   'food_snack',
@@ -48,15 +62,18 @@ export const DEFAULT_MENU_FILTERS: MenuFilters = {
   sort: 'all',
 };
 
-/** What the view knows about the pages loaded for the current filters. */
-export type MenuResults = {
-  /** Pages 0..loadedPages-1 are in the cache. */
-  loadedPages: number;
-  /** Distinct products among the pages shown. */
-  loadedItems: number;
+/** What the query cache holds for one page of the current filters (never the products). */
+export type MenuPageSummary = {
+  /** Distinct products among pages 0..this one (spec §4: pages are merged by productId). */
+  itemsSoFar: number;
   totalElements: number;
   totalPages: number;
 };
+
+/** Commands the machine sends its `menuPages` actor. */
+export type MenuPagesCommand = { type: 'menu.fetchNextPage' } | { type: 'menu.retry' };
+
+export type MenuPagesInput = { filters: MenuFilters };
 
 export type MenuContext = {
   filters: MenuFilters;
@@ -64,7 +81,8 @@ export type MenuContext = {
   searchText: string;
   /** The last page asked for: pages 0..page are shown. */
   page: number;
-  results: MenuResults | null;
+  /** What the cache holds for the filters, page by page; empty until the first report. */
+  pages: readonly MenuPageSummary[];
   debounceMs: number;
 };
 
@@ -90,7 +108,8 @@ export type MenuEvent =
   | { type: 'menu.setSort'; sort: SortOption }
   | { type: 'menu.resetFilters' }
   | { type: 'menu.loadMore' }
-  | ({ type: 'menu.pageLoaded' } & MenuResults)
+  | { type: 'menu.retry' }
+  | { type: 'menu.pagesLoaded'; pages: readonly MenuPageSummary[] }
   | { type: 'menu.loadFailed' }
   | { type: 'menu.urlChanged'; filters: MenuFilters };
 
@@ -122,6 +141,30 @@ export function mergePages<T extends { productId: number }>(
   return merged;
 }
 
+/** What `menu.pagesLoaded` reports about the cached pages: counts only. */
+export function summarisePages(
+  pages: readonly {
+    items: readonly { productId: number }[];
+    totalElements: number;
+    totalPages: number;
+  }[],
+): MenuPageSummary[] {
+  const seen = new Set<number>();
+  return pages.map((page) => {
+    for (const item of page.items) seen.add(item.productId);
+    return {
+      itemsSoFar: seen.size,
+      totalElements: page.totalElements,
+      totalPages: page.totalPages,
+    };
+  });
+}
+
+/** The summary of the last page shown, once the cache holds it. */
+function shownPage(context: MenuContext): MenuPageSummary | undefined {
+  return context.pages[context.page];
+}
+
 const urlParams =
   (history: UrlHistory) =>
   ({ context }: { context: MenuContext }) => ({ filters: context.filters, history });
@@ -132,6 +175,12 @@ export const menuMachine = setup({
     events: {} as MenuEvent,
     input: {} as MenuInput,
     tags: {} as 'loading' | 'moreAvailable' | 'loadingMore',
+  },
+  actors: {
+    menuPages: fromCallback<MenuPagesCommand, MenuPagesInput>(() => {
+      throw new Error('menuMachine: provide a menuPages actor');
+    }),
+    urlChanges: fromCallback(() => undefined),
   },
   delays: {
     searchDebounce: ({ context }) => context.debounceMs,
@@ -175,12 +224,13 @@ export const menuMachine = setup({
     ),
     commitSearchNow: raise({ type: 'menu.commitSearch' }),
     cancelSearchCommit: cancel(SEARCH_COMMIT_ID),
-    startFromFirstPage: assign({ page: 0, results: null }),
-    recordResults: assign(({ event }) => {
-      if (event.type !== 'menu.pageLoaded') return {};
-      const { loadedPages, loadedItems, totalElements, totalPages } = event;
-      return { results: { loadedPages, loadedItems, totalElements, totalPages } };
+    startFromFirstPage: assign({ page: 0, pages: [] }),
+    recordPages: assign(({ event }) => {
+      if (event.type !== 'menu.pagesLoaded') return {};
+      return { pages: event.pages };
     }),
+    fetchNextPage: sendTo('pages', { type: 'menu.fetchNextPage' } satisfies MenuPagesCommand),
+    retryFirstPage: sendTo('pages', { type: 'menu.retry' } satisfies MenuPagesCommand),
     advancePage: assign(({ context }) => ({ page: context.page + 1 })),
     stepBackPage: assign(({ context }) => ({ page: Math.max(0, context.page - 1) })),
   },
@@ -201,12 +251,18 @@ export const menuMachine = setup({
       event.type === 'menu.urlChanged' && !sameFilters(event.filters, context.filters),
     // A report about fewer pages than asked for (the next page is still on its way) is not news.
     coversRequestedPage: ({ context, event }) =>
-      event.type === 'menu.pageLoaded' && event.loadedPages > context.page,
-    everythingShown: ({ context }) =>
-      context.results !== null && context.results.loadedItems >= context.results.totalElements,
+      event.type === 'menu.pagesLoaded' && event.pages.length > context.page,
+    // The cache already holds the next page (it was loaded before, on these filters).
+    nextPageIsCached: ({ context }) => context.pages.length > context.page + 1,
+    everythingShown: ({ context }) => {
+      const shown = shownPage(context);
+      return shown !== undefined && shown.itemsSoFar >= shown.totalElements;
+    },
     // Load More advances only if more pages exist (spec §4).
-    hasMorePages: ({ context }) =>
-      context.results !== null && context.page + 1 < context.results.totalPages,
+    hasMorePages: ({ context }) => {
+      const shown = shownPage(context);
+      return shown !== undefined && context.page + 1 < shown.totalPages;
+    },
   },
 }).createMachine({
   id: 'menu',
@@ -214,94 +270,134 @@ export const menuMachine = setup({
     filters: input.filters,
     searchText: input.filters.search,
     page: Math.max(0, Math.floor(input.page ?? 0)),
-    results: null,
+    pages: [],
     debounceMs: input.debounceMs,
   }),
-  initial: 'loadingFirstPage',
-  // Every change of tab, search, price or sort starts again from page 0 (spec §4).
+  invoke: { src: 'urlChanges' },
+  initial: 'browsing',
   on: {
-    'menu.selectCategory': {
-      guard: 'isOtherCategory',
-      target: '.loadingFirstPage',
-      actions: [
-        'cancelSearchCommit',
-        'applyCategory',
-        'startFromFirstPage',
-        { type: 'writeUrl', params: urlParams('push') },
-      ],
-    },
-    'menu.setPrice': {
-      guard: 'isOtherPrice',
-      target: '.loadingFirstPage',
-      actions: [
-        'applyPrice',
-        'startFromFirstPage',
-        { type: 'writeUrl', params: urlParams('push') },
-      ],
-    },
-    'menu.setSort': {
-      guard: 'isOtherSort',
-      target: '.loadingFirstPage',
-      actions: ['applySort', 'startFromFirstPage', { type: 'writeUrl', params: urlParams('push') }],
-    },
     'menu.typeSearch': {
       actions: ['recordSearchText', 'cancelSearchCommit', 'scheduleSearchCommit'],
     },
     'menu.submitSearch': {
       actions: ['cancelSearchCommit', 'commitSearchNow'],
     },
-    'menu.commitSearch': {
-      guard: 'searchTextDiffers',
-      target: '.loadingFirstPage',
-      // Typing refines one search: replace the entry rather than stack one per pause.
-      actions: [
-        'applySearch',
-        'startFromFirstPage',
-        { type: 'writeUrl', params: urlParams('replace') },
-      ],
-    },
-    'menu.resetFilters': {
-      guard: 'hasFiltersToReset',
-      target: '.loadingFirstPage',
-      actions: [
-        'cancelSearchCommit',
-        'applyReset',
-        'startFromFirstPage',
-        { type: 'writeUrl', params: urlParams('push') },
-      ],
-    },
-    'menu.urlChanged': {
-      guard: 'urlDiffers',
-      target: '.loadingFirstPage',
-      actions: ['cancelSearchCommit', 'adoptUrl', 'startFromFirstPage'],
-    },
-    'menu.pageLoaded': {
-      guard: 'coversRequestedPage',
-      target: '.checkingResults',
-      actions: 'recordResults',
-    },
   },
   states: {
-    loadingFirstPage: {
-      tags: ['loading'],
-    },
-    checkingResults: {
-      always: [{ guard: 'everythingShown', target: 'allShown' }, { target: 'moreAvailable' }],
-    },
-    moreAvailable: {
-      tags: ['moreAvailable'],
+    // The pages of one set of filters. Every change of tab, search, price or sort enters it again
+    // (spec §4: from page 0), which restarts `menuPages` on the new filters.
+    browsing: {
+      invoke: {
+        id: 'pages',
+        src: 'menuPages',
+        input: ({ context }) => ({ filters: context.filters }),
+      },
+      initial: 'loadingFirstPage',
       on: {
-        'menu.loadMore': { guard: 'hasMorePages', target: 'loadingMore', actions: 'advancePage' },
+        'menu.selectCategory': {
+          guard: 'isOtherCategory',
+          target: 'browsing',
+          reenter: true,
+          actions: [
+            'cancelSearchCommit',
+            'applyCategory',
+            'startFromFirstPage',
+            { type: 'writeUrl', params: urlParams('push') },
+          ],
+        },
+        'menu.setPrice': {
+          guard: 'isOtherPrice',
+          target: 'browsing',
+          reenter: true,
+          actions: [
+            'applyPrice',
+            'startFromFirstPage',
+            { type: 'writeUrl', params: urlParams('push') },
+          ],
+        },
+        'menu.setSort': {
+          guard: 'isOtherSort',
+          target: 'browsing',
+          reenter: true,
+          actions: [
+            'applySort',
+            'startFromFirstPage',
+            { type: 'writeUrl', params: urlParams('push') },
+          ],
+        },
+        'menu.commitSearch': {
+          guard: 'searchTextDiffers',
+          target: 'browsing',
+          reenter: true,
+          // Typing refines one search: replace the entry rather than stack one per pause.
+          actions: [
+            'applySearch',
+            'startFromFirstPage',
+            { type: 'writeUrl', params: urlParams('replace') },
+          ],
+        },
+        'menu.resetFilters': {
+          guard: 'hasFiltersToReset',
+          target: 'browsing',
+          reenter: true,
+          actions: [
+            'cancelSearchCommit',
+            'applyReset',
+            'startFromFirstPage',
+            { type: 'writeUrl', params: urlParams('push') },
+          ],
+        },
+        'menu.urlChanged': {
+          guard: 'urlDiffers',
+          target: 'browsing',
+          reenter: true,
+          actions: ['cancelSearchCommit', 'adoptUrl', 'startFromFirstPage'],
+        },
+        'menu.pagesLoaded': {
+          guard: 'coversRequestedPage',
+          target: '.checkingResults',
+          actions: 'recordPages',
+        },
+      },
+      states: {
+        loadingFirstPage: {
+          tags: ['loading'],
+          on: { 'menu.loadFailed': 'failed' },
+        },
+        failed: {
+          on: { 'menu.retry': { target: 'loadingFirstPage', actions: 'retryFirstPage' } },
+        },
+        checkingResults: {
+          always: [{ guard: 'everythingShown', target: 'allShown' }, { target: 'moreAvailable' }],
+        },
+        moreAvailable: {
+          tags: ['moreAvailable'],
+          on: {
+            'menu.loadMore': [
+              // Back on filters loaded further before: the cache already holds the next page.
+              {
+                guard: and(['hasMorePages', 'nextPageIsCached']),
+                target: 'checkingResults',
+                actions: 'advancePage',
+              },
+              {
+                guard: 'hasMorePages',
+                target: 'loadingMore',
+                actions: ['advancePage', 'fetchNextPage'],
+              },
+            ],
+          },
+        },
+        loadingMore: {
+          tags: ['moreAvailable', 'loadingMore'],
+          on: {
+            // The page that failed is asked for again on the next Load More.
+            'menu.loadFailed': { target: 'checkingResults', actions: 'stepBackPage' },
+          },
+        },
+        allShown: {},
       },
     },
-    loadingMore: {
-      tags: ['moreAvailable', 'loadingMore'],
-      on: {
-        // The page that failed is asked for again on the next Load More.
-        'menu.loadFailed': { target: 'checkingResults', actions: 'stepBackPage' },
-      },
-    },
-    allShown: {},
   },
 });
 

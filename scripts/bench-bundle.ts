@@ -23,7 +23,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Request, Response } from 'playwright-core';
 import { build, type Manifest } from 'vite';
 import { startServer, type RunningServer } from '../server/src/main';
-import { routePatterns, type RouteName } from '../src/components/paths';
+import { routePatterns, type RouteName } from '../src/lib/paths';
 import { launchChromium } from '../tests/e2e/support/browser';
 
 const FIRST_VISIT_BUDGET = 110 * 1024;

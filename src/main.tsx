@@ -10,8 +10,8 @@ import { captureCallbackToken } from './session/callback-token';
 import { SessionProvider } from './session/session';
 import { bootSession } from './session/session-handle';
 import './index.css';
-import { InspectorProvider } from './components/inspector';
-import { ChunkLoadError } from './components/lazy-part';
+import { InspectorProvider } from './ui/inspector';
+import { ChunkLoadError } from './ui/lazy-part';
 
 // First of all: an identity-provider token in the address bar leaves it (and the history entry)
 // before anything else runs; the callback page takes it from memory.

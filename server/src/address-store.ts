@@ -1,5 +1,5 @@
 // The address book: exactly one default per user whenever the user has any address.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import type { Db, Row } from './db';
 
 export interface AddressRow extends Row {

@@ -1,7 +1,7 @@
 // Small server-rendered pages in the shop's brand: the sign-in linking and error pages of the
 // OpenID Connect flow, and the local provider's login and consent page. No script, inline style
 // only, never framed.
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../../contract/brand';
 
 export function escapeHtml(text: string): string {
   return text

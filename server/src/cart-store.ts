@@ -1,5 +1,5 @@
 // Carts: a signed-in user's (by user id) or a guest's (by its random cart token), priced by money.ts.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import { randomToken } from './auth';
 import {
   getShipMethod,

@@ -1,5 +1,5 @@
 // Catalogue reads shared by the handlers: rows in, contract-shaped JSON out.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import type { Db, Row } from './db';
 import { toAmount, type DiscountType, type PromoRule } from './money';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { operations } from '../../src/api/schema';
+import type { operations } from '../../contract/schema';
 import type { PasswordHashParams, TokenClaims } from './auth';
 import type { Db } from './db';
 import type { RelyingParty } from './oidc/relying-party';

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 
 // The contract's Error schema, so the server cannot drift from openapi.yaml.
 export type ErrorBody = components['schemas']['Error'];

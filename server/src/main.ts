@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app';
 import { DEFAULT_PASSWORD_HASH, type PasswordHashParams } from './auth';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../../contract/brand';
 import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';

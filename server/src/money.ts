@@ -1,5 +1,5 @@
 // Pricing in integer cents. Every amount the shop shows or charges comes from these functions (D4).
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 
 // The contract's kinds, so a new kind in openapi.yaml breaks the exhaustive switch in promoDiscountCents.
 export type DiscountType = components['schemas']['Promo']['discountType'];

@@ -11,7 +11,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DEFAULT_OPENAPI_FILE = resolve(repoRoot, 'openapi.yaml');
+export const DEFAULT_OPENAPI_FILE = resolve(repoRoot, 'contract', 'openapi.yaml');
 
 const SPEC_ID = 'https://api.lumen-roastery.test/openapi.json';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

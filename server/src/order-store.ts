@@ -1,6 +1,6 @@
 // Orders and their payment intents: reading, access control and JSON shapes.
 import { timingSafeEqual } from 'node:crypto';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import type { Db, Row } from './db';
 import type { HandlerContext } from './handler-types';
 import { notFound } from './http-error';

@@ -1,6 +1,6 @@
 // The card sandbox: Stripe's documented test cards and its client-side card checks, without a network (D5).
 import { randomBytes } from 'node:crypto';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 
 // The card comes in and the error goes out on the wire, so both are the contract's own shapes.
 export type SandboxCard = components['schemas']['SandboxCard'];

@@ -1,5 +1,5 @@
 // The shop's catalogue (api-facts §7 with the brief's corrections). Dates are computed by seed.ts.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 
 // Seeded enum values are answered as stored, so they are typed by the contract's enums.
 export type Category = components['schemas']['Category'];

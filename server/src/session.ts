@@ -1,5 +1,5 @@
 // Issuing tokens for a user row, shared by sign-in, sign-up, the identity provider and account updates.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contract/schema';
 import { DEFAULT_TOKEN_TTL_SECONDS, signToken } from './auth';
 import type { Db, Row } from './db';
 import type { HandlerContext } from './handler-types';

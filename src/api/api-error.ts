@@ -1,4 +1,4 @@
-import type { components } from './schema';
+import type { components } from '../../contract/schema';
 
 type ErrorBody = components['schemas']['Error'];
 type OrderTotals = components['schemas']['OrderTotals'];

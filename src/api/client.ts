@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { Client, Middleware } from 'openapi-fetch';
 import { ApiError } from './api-error';
-import type { paths } from './schema';
+import type { paths } from '../../contract/schema';
 
 /**
  * What the API layer needs from the rest of the app. src/api never reads storage or the session

@@ -50,7 +50,9 @@ export const productQueries = {
     }),
   /**
    * The menu's pages for one set of filters (cached per category, search, price and sort, as
-   * the spec asks). New filters start a new key, so page 0 replaces the list.
+   * the spec asks). New filters start a new key, so page 0 replaces the list. Whether a next
+   * page exists is the menu machine's decision (machines/menu.machine.ts owns pagination): this
+   * only numbers the page after the last one, fetched when the machine asks for it.
    */
   menu: (filters: MenuFilters) =>
     infiniteQueryOptions({
@@ -58,7 +60,7 @@ export const productQueries = {
       queryFn: ({ pageParam, signal }) =>
         searchProducts({ ...filters, page: pageParam }, { signal }),
       initialPageParam: 0,
-      getNextPageParam: (last) => (last.page + 1 < last.totalPages ? last.page + 1 : undefined),
+      getNextPageParam: (last) => last.page + 1,
       staleTime: PRODUCT_STALE_MS,
     }),
   related: (params: RelatedProductsParams) =>

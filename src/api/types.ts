@@ -1,5 +1,5 @@
 // Handy names for the contract's schemas. Aliases only: the field names are the contract's.
-import type { components, operations } from './schema';
+import type { components, operations } from '../../contract/schema';
 
 type Schemas = components['schemas'];
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CartFlowProvider, useCartFlow } from '../components/cart-flow';
+import { CartFlowProvider, useCartFlow } from '../cart/cart-flow';
 import { CartOverlays } from './cart-overlays';
 
 // Defect 3 of issue 16: tapping Order while offline blanked the whole shop. Here the drawer's

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { useCartFlow } from '../components/cart-flow';
-import { lazyPart, PartErrorBoundary } from '../components/lazy-part';
-import { PartLoadError } from '../components/part-load-error';
+import { useCartFlow } from '../cart/cart-flow';
+import { lazyPart, PartErrorBoundary } from '../ui/lazy-part';
+import { PartLoadError } from '../ui/part-load-error';
 
 const CartDrawer = lazyPart(async () => (await import('../features/cart/cart-drawer')).CartDrawer);
 const CheckoutOverlay = lazyPart(

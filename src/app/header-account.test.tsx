@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionJwt } from '../../tests/fixtures/jwt';
 import { renderApp } from '../../tests/support/render-app';
-import { HeaderAccount } from './header-account';
+import { HeaderAccount, HeaderAccountIcon } from './header-account';
 
 function renderHeaderAccount(storedToken: string | null) {
   return renderApp({
@@ -30,5 +30,23 @@ describe('HeaderAccount', () => {
 
     expect(session.getSnapshot().value).toBe('signedOut');
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+  });
+});
+
+describe('HeaderAccountIcon (phones)', () => {
+  it('leads a guest to sign in, and a signed-in shopper to My Account', async () => {
+    const guest = renderApp({ session: null, ui: <HeaderAccountIcon /> });
+    expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
+    guest.unmount();
+
+    renderApp({
+      session: { token: sessionJwt({ username: 'ada-roast' }) },
+      ui: <HeaderAccountIcon />,
+    });
+    expect((await screen.findByRole('link', { name: 'My Account' })).getAttribute('href')).toBe(
+      '/account',
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
-import { Button } from '../components/button';
-import { LinkButton } from '../components/link-button';
-import { paths } from '../components/paths';
+import { Button } from '../ui/button';
+import { LinkButton } from '../ui/link-button';
+import { paths } from '../lib/paths';
 import { useSessionActor, useSessionRestoring, useSessionUser } from '../session/session';
 
 export type HeaderAccountProps = {
@@ -104,5 +104,49 @@ function SignedInAccount({
         Logout
       </Button>
     </div>
+  );
+}
+
+/**
+ * On phones, where the greeting and Sign In are folded into the menu, a person icon in the
+ * header keeps the account one tap away (issue 18, Dawn's way): My Account when signed in,
+ * the sign-in page when not.
+ */
+export function HeaderAccountIcon() {
+  const user = useSessionUser();
+  const restoring = useSessionRestoring();
+  return (
+    <Link
+      href={user ? paths.account() : paths.signIn()}
+      aria-label={user ? 'My Account' : 'Your account'}
+      data-testid="header-account-icon"
+      className={css({
+        display: { base: 'inline-flex', sm: 'none' },
+        alignItems: 'center',
+        justifyContent: 'center',
+        w: '10',
+        h: '10',
+        borderRadius: 'full',
+        color: 'text',
+        visibility: restoring ? 'hidden' : 'visible',
+        _hover: { bg: 'surfaceMuted' },
+        _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      })}
+    >
+      <svg
+        aria-hidden="true"
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+      </svg>
+    </Link>
   );
 }

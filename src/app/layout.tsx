@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { claimHistoryTraversal, requestRouteFocus } from '../components/route-focus';
+import { claimHistoryTraversal, requestRouteFocus } from '../lib/route-focus';
 import { CartOverlays } from './cart-overlays';
 import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';

@@ -1,4 +1,4 @@
-import { paths } from '../components/paths';
+import { paths } from '../lib/paths';
 
 /** Spec §2 "Navigation": exact labels, in this order; addresses from the route table. */
 export const NAV_ITEMS = [

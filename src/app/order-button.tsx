@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../api/cart.queries';
-import { Button } from '../components/button';
-import { useCartFlow } from '../components/cart-flow';
-import { ORDER_BUTTON_ID } from '../components/cart/order-button-id';
+import { Button } from '../ui/button';
+import { useCartFlow } from '../cart/cart-flow';
+import { ORDER_BUTTON_ID } from '../cart/order-button-id';
 
 /**
  * Spec §2: the Order button shows the cart's total quantity and opens the cart drawer. No cart

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { toast } from '../components/toast';
+import { toast } from '../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './providers';
 import { startTheme, type ThemeStore } from './theme';
@@ -172,7 +172,7 @@ describe('the toaster (README, decision 14)', () => {
     });
     expect(document.querySelector('[data-rht-toaster]')).toBeNull();
 
-    const fresh = await import('../components/toast');
+    const fresh = await import('../lib/toast');
     act(() => {
       fresh.toast.success('Payment successful!');
     });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { CartFlowProvider } from '../components/cart-flow';
-import { useToasterWanted } from '../components/toaster-signal';
+import { CartFlowProvider } from '../cart/cart-flow';
+import { useToasterWanted } from '../lib/toaster-signal';
 import { ThemeStoreContext, type ThemeStore } from './theme';
 
 const AppToaster = lazy(() =>

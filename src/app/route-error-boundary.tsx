@@ -1,11 +1,11 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { Button } from '../components/button';
-import { LinkButton } from '../components/link-button';
-import { PageContainer } from '../components/page-container';
-import { PageTitle } from '../components/page-title';
-import { paths } from '../components/paths';
-import { ChunkLoadError, lazyPart } from '../components/lazy-part';
+import { Button } from '../ui/button';
+import { LinkButton } from '../ui/link-button';
+import { PageContainer } from '../ui/page-container';
+import { PageTitle } from '../ui/page-title';
+import { paths } from '../lib/paths';
+import { ChunkLoadError, lazyPart } from '../ui/lazy-part';
 
 export { ChunkLoadError };
 

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { Spinner } from '../components/spinner';
+import { Spinner } from '../ui/spinner';
 
 /**
  * Shown while a route's chunk loads. It fills the window below the header, so the footer stays

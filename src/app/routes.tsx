@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { protectedRoutes, routePatterns, type RouteName } from '../components/paths';
+import { protectedRoutes, routePatterns, type RouteName } from '../lib/paths';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
-import { useDocumentTitle } from '../components/document-title';
+import { useDocumentTitle } from '../lib/document-title';
 import { lazyPage, RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 

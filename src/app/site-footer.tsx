@@ -1,9 +1,9 @@
 import { css, cx } from 'styled-system/css';
-import { APP_PROMO, AppBadges } from '../components/app-badges';
-import { pageColumn } from '../components/page-container';
+import { APP_PROMO, AppBadges } from '../ui/app-badges';
+import { pageColumn } from '../ui/page-container';
 import { BrandMark } from './brand-mark';
 import { ThemeChoice } from './theme-choice';
-import { BRAND_NAME } from '../components/brand';
+import { BRAND_NAME } from '../../contract/brand';
 
 /** Spec §2 / §9: exactly this text. */
 export const OPENING_HOURS = 'Sun - Mon 10 AM - 22 PM';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { Button } from '../components/button';
-import { pageColumn } from '../components/page-container';
-import { paths } from '../components/paths';
+import { Button } from '../ui/button';
+import { pageColumn } from '../ui/page-container';
+import { paths } from '../lib/paths';
 import { BrandMark } from './brand-mark';
-import { HeaderAccount } from './header-account';
-import { BRAND_NAME } from '../components/brand';
+import { HeaderAccount, HeaderAccountIcon } from './header-account';
+import { BRAND_NAME } from '../../contract/brand';
 import { isNavItemActive, NAV_ITEMS } from './navigation';
 import { OrderButton } from './order-button';
 import { ThemeToggle } from './theme-toggle';
@@ -157,6 +157,7 @@ export function SiteHeader() {
           <OrderButton />
           <ThemeToggle />
           <HeaderAccount placement="bar" />
+          <HeaderAccountIcon />
           <Button
             visual="ghost"
             size="icon"

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { Button } from '../components/button';
+import { Button } from '../ui/button';
 import { usePaintedScheme, useThemeStore } from './theme';
 
 export function ThemeToggle() {

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { emptyShippingAddress, shippingAddressSchema } from './address.schema';
-import { withFieldGroup } from './app-form';
-import { countries } from './countries';
+import { withFieldGroup } from '../ui/app-form';
+import { countries } from '../lib/countries';
 
 const shape = shippingAddressSchema.shape;
 const gridStyle = css({
@@ -20,25 +20,12 @@ const wideStyle = css({ gridColumn: { sm: 'span 2' } });
  */
 export const AddressFields = withFieldGroup({
   defaultValues: emptyShippingAddress,
-  props: {} as {
-    /** Messages the server gave per field (AddressInput's names). */
-    serverErrors?: Record<string, string | undefined>;
-    /** Called when the shopper edits a field (the host drops the server's message). */
-    onEdit?: (name: string) => void;
-  },
-  render: function Render({ group, serverErrors = {}, onEdit }) {
-    const edit = (name: string) => (onEdit ? () => onEdit(name) : undefined);
+  render: function Render({ group }) {
     return (
       <div className={gridStyle}>
         <group.AppField name="name" validators={{ onBlur: shape.name }}>
           {(field) => (
-            <field.TextInput
-              className={wideStyle}
-              label="Name"
-              autoComplete="shipping name"
-              serverError={serverErrors.name}
-              onEdit={edit('name')}
-            />
+            <field.TextInput className={wideStyle} label="Name" autoComplete="shipping name" />
           )}
         </group.AppField>
         <group.AppField name="apartment" validators={{ onBlur: shape.apartment }}>
@@ -48,19 +35,12 @@ export const AddressFields = withFieldGroup({
               label="Apartment suite etc"
               hint="Optional"
               autoComplete="shipping address-line2"
-              serverError={serverErrors.apartment}
-              onEdit={edit('apartment')}
             />
           )}
         </group.AppField>
         <group.AppField name="country" validators={{ onBlur: shape.country }}>
           {(field) => (
-            <field.SelectInput
-              label="Country"
-              autoComplete="shipping country"
-              serverError={serverErrors.country}
-              onEdit={edit('country')}
-            >
+            <field.SelectInput label="Country" autoComplete="shipping country">
               <option value="">Country</option>
               {countries().map((country) => (
                 <option key={country.code} value={country.code}>
@@ -71,34 +51,13 @@ export const AddressFields = withFieldGroup({
           )}
         </group.AppField>
         <group.AppField name="province" validators={{ onBlur: shape.province }}>
-          {(field) => (
-            <field.TextInput
-              label="Province"
-              autoComplete="shipping address-level1"
-              serverError={serverErrors.province}
-              onEdit={edit('province')}
-            />
-          )}
+          {(field) => <field.TextInput label="Province" autoComplete="shipping address-level1" />}
         </group.AppField>
         <group.AppField name="city" validators={{ onBlur: shape.city }}>
-          {(field) => (
-            <field.TextInput
-              label="City"
-              autoComplete="shipping address-level2"
-              serverError={serverErrors.city}
-              onEdit={edit('city')}
-            />
-          )}
+          {(field) => <field.TextInput label="City" autoComplete="shipping address-level2" />}
         </group.AppField>
         <group.AppField name="postalCode" validators={{ onBlur: shape.postalCode }}>
-          {(field) => (
-            <field.TextInput
-              label="Postal Code"
-              autoComplete="shipping postal-code"
-              serverError={serverErrors.postalCode}
-              onEdit={edit('postalCode')}
-            />
-          )}
+          {(field) => <field.TextInput label="Postal Code" autoComplete="shipping postal-code" />}
         </group.AppField>
         <group.AppField name="street" validators={{ onBlur: shape.street }}>
           {(field) => (
@@ -106,20 +65,11 @@ export const AddressFields = withFieldGroup({
               className={wideStyle}
               label="Street"
               autoComplete="shipping address-line1"
-              serverError={serverErrors.street}
-              onEdit={edit('street')}
             />
           )}
         </group.AppField>
         <group.AppField name="phoneNumber" validators={{ onBlur: shape.phoneNumber }}>
-          {(field) => (
-            <field.PhoneInput
-              className={wideStyle}
-              autoComplete="shipping tel"
-              serverError={serverErrors.phoneNumber}
-              onEdit={edit('phoneNumber')}
-            />
-          )}
+          {(field) => <field.PhoneInput className={wideStyle} autoComplete="shipping tel" />}
         </group.AppField>
         <group.AppField name="isDefault">
           {(field) => <field.CheckboxInput className={wideStyle} label="Set as default address" />}

@@ -1,5 +1,5 @@
 import type { Category } from '../api/types';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../../contract/brand';
 
 /** Spec §3: the three categories as shoppers read them (tabs, cart subtitles, order lines). */
 export const CATEGORY_LABELS: Record<Category, string> = {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { productQueries } from '../api/products.queries';
-import { useDocumentTitle } from './document-title';
-import { LinkButton } from './link-button';
-import { PageTitle } from './page-title';
-import { paths } from './paths';
+import { useDocumentTitle } from '../lib/document-title';
+import { LinkButton } from '../ui/link-button';
+import { PageTitle } from '../ui/page-title';
+import { paths } from '../lib/paths';
 import { ProductCard } from './product-card';
 
 export type NotFoundViewProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './format-price';
+import { formatPrice } from '../lib/format-price';
 import { productBadge } from './product-badge';
 
 describe('productBadge', () => {

@@ -2,11 +2,11 @@ import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import type { Product } from '../api/types';
 import { categoryLabel } from './category-labels';
-import { displayName } from './display-name';
-import { formatPrice } from './format-price';
-import { paths } from './paths';
+import { displayName } from '../lib/display-name';
+import { formatPrice } from '../lib/format-price';
+import { paths } from '../lib/paths';
 import { productBadge } from './product-badge';
-import { VisuallyHidden } from './visually-hidden';
+import { VisuallyHidden } from '../ui/visually-hidden';
 
 /** The image marked `isMain`; `images` may be empty and the first one is not necessarily main. */
 export function mainImageUrl(product: Pick<Product, 'images'>): string | undefined {

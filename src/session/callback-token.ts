@@ -1,4 +1,4 @@
-import { paths } from '../components/paths';
+import { paths } from '../lib/paths';
 
 let captured: string | null = null;
 

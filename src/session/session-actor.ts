@@ -13,8 +13,9 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
-import { cartKeys, cartMutations } from '../api/cart.queries';
-import { paths } from '../components/paths';
+import { cartMutations } from '../api/cart.mutations';
+import { cartKeys } from '../api/cart.queries';
+import { paths } from '../lib/paths';
 import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
 import { readStoredSession, TOKEN_STORAGE_KEY, writeStorage as write } from './session-storage';
 
@@ -79,14 +80,14 @@ export function createSessionLogic({
         // Loaded only now: a returning shopper's first screen raises no toast, and should not
         // download the toaster for one that may never come (README, decision 14).
         // Offline, the message cannot come; the Sign In link still says what happened.
-        import('../components/toast')
+        import('../lib/toast')
           .then(({ toast }) => toast(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' }))
           .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
       // Topic "session": it answers no error (toast.ts), so it takes none away.
       announceSignOut: () => {
-        import('../components/toast')
+        import('../lib/toast')
           .then(({ toast }) =>
             toast.success(SIGNED_OUT_MESSAGE, { id: 'signed-out', topic: 'session' }),
           )

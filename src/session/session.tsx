@@ -8,8 +8,8 @@ import {
 } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { SessionUser } from '../../machines/session.machine';
-import { paths } from '../components/paths';
-import { Spinner } from '../components/spinner';
+import { paths } from '../lib/paths';
+import { Spinner } from '../ui/spinner';
 import type { SessionActor } from './session-actor';
 import type { SessionHandle, SessionHandleStatus } from './session-handle';
 

@@ -69,6 +69,28 @@ test('a new shopper registers, lands on the account with a greeting, and logs ou
   await page.waitForURL((url) => url.pathname === '/sign-in');
 });
 
+test('on a phone the person icon in the header leads to sign-in, then to My Account', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shopper = newShopper('phone');
+  const token = await registerThroughApi(app, shopper);
+
+  // Signed out, the icon is the way to sign in, without opening the menu.
+  await page.goto('/menu');
+  await page.getByRole('link', { name: 'Your account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  await expectA11y(page, 'sign-in at 390 with the account icon');
+
+  // Signed in, one tap on the same icon opens My Account.
+  await storeToken(page, token);
+  await page.goto('/menu');
+  await page.getByRole('link', { name: 'My Account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
+  await expectA11y(page, 'account at 390 with the account icon');
+});
+
 test('the sign-in form checks each field, refuses a wrong password, then signs in', async ({
   page,
   expectedHttpErrors,

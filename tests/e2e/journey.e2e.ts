@@ -18,7 +18,7 @@ import {
 } from './support/checkout';
 import { pageApi } from './support/cart';
 import { expect, test } from './support/fixtures';
-import { displayName } from '../../src/components/display-name';
+import { displayName } from '../../src/lib/display-name';
 
 /**
  * The whole path across the screens, as one shopper walks it: sign in, find a product in the

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ProductPage } from '../../src/api/types';
-import { displayName } from '../../src/components/display-name';
+import { displayName } from '../../src/lib/display-name';
 import { expectA11y, setTheme } from './support/axe';
 import { expect, test } from './support/fixtures';
 

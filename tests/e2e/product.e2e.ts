@@ -1,5 +1,5 @@
 import type { Product } from '../../src/api/types';
-import { displayName } from '../../src/components/display-name';
+import { displayName } from '../../src/lib/display-name';
 import { expectA11y, setTheme } from './support/axe';
 import { expect, test } from './support/fixtures';
 

@@ -13,7 +13,7 @@ import {
   openCheckout,
 } from './support/checkout';
 import { expect, test } from './support/fixtures';
-import { displayName } from '../../src/components/display-name';
+import { displayName } from '../../src/lib/display-name';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };

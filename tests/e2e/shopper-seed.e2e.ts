@@ -7,6 +7,7 @@ import type { ProductPage, Space } from '../../src/api/types';
 import { expectA11y } from './support/axe';
 import { DEMO, signInWithForm } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { displayName } from '../../src/lib/display-name';
 
 const cards = (page: Page) => page.getByTestId('menu-products').getByTestId('product-card');
 const card = (page: Page, name: string) =>
@@ -39,13 +40,13 @@ test('a shopper sees the sold-out cold brew on the menu and cannot add it to the
 
   // On the menu's first page, its card says "Out of stock" (and no sale badge beside it).
   await page.goto('/menu');
-  const soldOutCard = card(page, soldOut.name);
+  const soldOutCard = card(page, displayName(soldOut.name));
   await expect(soldOutCard).toContainText('Out of stock');
   await expect(soldOutCard).not.toContainText('Sale');
   await expectA11y(page, 'menu with a sold-out product');
 
   // I open it anyway: the badge again, no stock line, and Add To Cart refused with the reason.
-  await soldOutCard.getByRole('link', { name: soldOut.name, exact: true }).click();
+  await soldOutCard.getByRole('link', { name: displayName(soldOut.name), exact: true }).click();
   await page.getByRole('heading', { level: 1, name: soldOut.name }).waitFor();
   await expect(page.getByTestId('detail-badge')).toHaveText('Out of stock');
   await expect(page.getByText(/in stock$/)).toHaveCount(0);
@@ -103,14 +104,18 @@ test('a shopper sorts the coffee by price and filters it under $6, and the grid 
   const underSix = await coffeeTab(app, { maxPrice: '6', sortBy: 'price', sortDirection: 'desc' });
 
   await page.goto('/menu');
-  await expect(cards(page).getByRole('heading')).toHaveText(byDefault.items.map((p) => p.name));
+  await expect(cards(page).getByRole('heading')).toHaveText(
+    byDefault.items.map((p) => displayName(p.name)),
+  );
   const before = await prices(page);
   expect(new Set(before).size).toBeGreaterThan(1);
 
   // Lowest price first: another order, cheapest first.
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
   await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
-  await expect(cards(page).getByRole('heading')).toHaveText(cheapest.items.map((p) => p.name));
+  await expect(cards(page).getByRole('heading')).toHaveText(
+    cheapest.items.map((p) => displayName(p.name)),
+  );
   const ascending = await prices(page);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
   expect(cheapest.items.map((p) => p.name)).not.toEqual(byDefault.items.map((p) => p.name));
@@ -118,7 +123,9 @@ test('a shopper sorts the coffee by price and filters it under $6, and the grid 
   // Highest price first: the dearest drink leads.
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_desc');
   await page.waitForURL((url) => url.searchParams.get('sort') === 'price_desc');
-  await expect(cards(page).getByRole('heading')).toHaveText(dearest.items.map((p) => p.name));
+  await expect(cards(page).getByRole('heading')).toHaveText(
+    dearest.items.map((p) => displayName(p.name)),
+  );
   const descending = await prices(page);
   expect(descending[0]).toBe(Math.max(...ascending, ...descending));
   expect(descending[0]).toBeGreaterThan(ascending[0] ?? Infinity);
@@ -126,7 +133,9 @@ test('a shopper sorts the coffee by price and filters it under $6, and the grid 
   // Under $6: fewer drinks, none above $6.
   await page.getByRole('combobox', { name: 'Price' }).selectOption('under6');
   await page.waitForURL((url) => url.searchParams.get('price') === 'under6');
-  await expect(cards(page).getByRole('heading')).toHaveText(underSix.items.map((p) => p.name));
+  await expect(cards(page).getByRole('heading')).toHaveText(
+    underSix.items.map((p) => displayName(p.name)),
+  );
   expect(underSix.totalElements).toBeLessThan(byDefault.totalElements);
   await expect(page.getByTestId('menu-status')).toContainText(
     `of ${underSix.totalElements} products`,
@@ -139,7 +148,7 @@ test('a shopper opens the video space from the gallery and it plays', async ({ p
   const spaces = await app.getJson<Space[]>('/api/v1/spaces');
   const video = spaces.find((s) => /\.webm$/.test(s.image));
   if (!video) throw new Error('the seed has no video space');
-  const title = `${video.name.charAt(0).toUpperCase()}${video.name.slice(1)}, ${video.type}`;
+  const title = `${displayName(video.name)}, ${video.type}`;
 
   // On the home page the carousel shows it as a video too.
   await page.goto('/');

@@ -1,5 +1,5 @@
 import type { Product } from '../../src/api/types';
-import { displayName } from '../../src/components/display-name';
+import { displayName } from '../../src/lib/display-name';
 import { expect, test } from './support/fixtures';
 
 const NAV_LABELS = ['Home', 'Menu', 'Space', 'Community', 'News'];

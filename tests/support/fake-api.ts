@@ -1,12 +1,12 @@
 // The API faked at the `fetch` seam for view and model tests: a table of routes keyed by the
 // contract's own paths ('GET /api/v1/cart'), each answering the contract's success body (typed
-// from src/api/schema.d.ts) or a Response. The app's real openapi-fetch client and its middleware
+// from contract/schema.d.ts) or a Response. The app's real openapi-fetch client and its middleware
 // sit in front, so an error reaches a view exactly as the client would turn a real answer into
 // one (an ApiError from the body's code and message, or a network error) and never as something
 // the client cannot produce.
 //
 // A request no route answers logs a console.error (which fails the test) and answers 404.
-import type { components, paths } from '../../src/api/schema';
+import type { components, paths } from '../../contract/schema';
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 

@@ -1,5 +1,5 @@
 // The one HTTP client of the tests (server tests, provider states, e2e arrange steps): openapi-fetch
-// typed by the contract's `paths` (src/api/schema.d.ts), so a path, a body or an answer field the
+// typed by the contract's `paths` (contract/schema.d.ts), so a path, a body or an answer field the
 // contract does not have is a compile error. A small middleware adds who is calling (bearer token,
 // guest cart token, guest order token, extra headers).
 //
@@ -8,7 +8,7 @@
 // TestApi is also callable, `api('POST', '/cart/items', { rawBody: '{' })`, with the same
 // credentials. There is no other fetch helper in the tests; keep it that way.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from '../../src/api/schema';
+import type { components, paths } from '../../contract/schema';
 
 /** Contract types generated from openapi.yaml, so the tests read answers by the contract's field names. */
 export type Schemas = components['schemas'];

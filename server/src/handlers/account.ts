@@ -1,5 +1,5 @@
 // The signed-in user's profile, address book and order history.
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../contract/schema';
 import {
   addressJson,
   deleteAddressRow,

@@ -1,5 +1,5 @@
 // The caller's cart: a guest's by X-Cart-Token, a signed-in user's by the token's user (D2).
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../contract/schema';
 import {
   cartJson,
   cartLines,

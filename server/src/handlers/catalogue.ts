@@ -1,5 +1,5 @@
 // Public reads: health, products, promos per product, ship methods, news, events, spaces.
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../contract/schema';
 import {
   allPromos,
   getProductRow,

@@ -1,6 +1,6 @@
 // Placing an order (server-priced, idempotent, stock-checked) and following its status (D4, D5).
 import { createHash } from 'node:crypto';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../contract/schema';
 import { rememberAddress } from '../address-store';
 import { randomToken } from '../auth';
 import { emptyCart, findCart, guestTokenHeader } from '../cart-store';

@@ -7,7 +7,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
-import { BRAND_NAME } from '../brand';
+import { BRAND_NAME } from '../../../contract/brand';
 import { brandPage, brandPageHeaders, escapeHtml } from '../brand-page';
 
 export interface DemoIdentity {

@@ -4,11 +4,11 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { accountQueries } from '../../api/account.queries';
 import type { Address } from '../../api/types';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
-import { countryName } from '../../components/countries';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
+import { countryName } from '../../lib/countries';
 import { cardStyle, cardTitleStyle, OrderHistory } from './order-history';
 
 const linkStyle = css({

@@ -1,29 +1,35 @@
-import { useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { css } from 'styled-system/css';
-import { textFieldBinding } from '../../components/field-change';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/form-field';
-import { LinkButton } from '../../components/link-button';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { Button } from '../../ui/button';
+import { LinkButton } from '../../ui/link-button';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { useSessionActor } from '../../session/session';
 import { accountSettingSchema, type AccountSettingValues } from './account-setting.schema';
 
 export const SETTINGS_SAVED = 'Your changes have been saved.';
 const NOTHING_TO_SAVE = 'Nothing to save: change a field first.';
 
-type FieldName = keyof AccountSettingValues;
-type Outcome = { kind: 'saved' | 'nothing' } | { kind: 'failed'; message: string } | null;
+/** The fields the server may speak of (a taken email, a wrong current password). */
+const SERVER_FIELDS: readonly (keyof AccountSettingValues)[] = [
+  'username',
+  'email',
+  'currentPassword',
+  'newPassword',
+];
+
+function failureMessage(error: unknown): string {
+  return isApiError(error) ? error.message : 'Your changes could not be saved.';
+}
 
 /** /account/setting (spec §2, D7): name and email, and the password with the current one. */
 export function AccountSettingPage() {
@@ -55,8 +61,6 @@ export function AccountSettingPage() {
 function AccountSettingForm({ user }: { user: User }) {
   const session = useSessionActor();
   const queryClient = useQueryClient();
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
 
   const save = useMutation({
     mutationFn: async (values: AccountSettingValues) => {
@@ -88,32 +92,15 @@ function AccountSettingForm({ user }: { user: User }) {
       return saved;
     },
     onSuccess: async (saved) => {
-      if (!saved) {
-        setOutcome({ kind: 'nothing' });
-        return;
-      }
+      if (!saved) return;
       form.setFieldValue('currentPassword', '');
       form.setFieldValue('newPassword', '');
-      setOutcome({ kind: 'saved' });
       toast.success(SETTINGS_SAVED);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
-    onError: (error) => {
-      if (isApiError(error) && error.hasFieldErrors) {
-        setServerErrors({
-          username: error.fields.username,
-          email: error.fields.email,
-          currentPassword: error.fields.currentPassword,
-          newPassword: error.fields.newPassword,
-        });
-      }
-      const message = isApiError(error) ? error.message : 'Your changes could not be saved.';
-      setOutcome({ kind: 'failed', message });
-      toast.error(message);
-    },
   });
 
-  const form = useForm({
+  const form = useAppForm({
     // Submit always validates afresh: a message from an earlier blur, fixed in the same click
     // that submits, must not block the submission.
     canSubmitWhenInvalid: true,
@@ -123,16 +110,20 @@ function AccountSettingForm({ user }: { user: User }) {
       currentPassword: '',
       newPassword: '',
     } as AccountSettingValues,
-    validators: { onSubmit: accountSettingSchema },
-    onSubmit: ({ value }) => {
-      setServerErrors({});
-      setOutcome(null);
-      save.mutate(value);
+    validators: {
+      onSubmit: accountSettingSchema,
+      // The server is the last check: its refusal comes back as the form's errors.
+      onSubmitAsync: async ({ value }) => {
+        try {
+          await save.mutateAsync(value);
+          return undefined;
+        } catch (error) {
+          toast.error(failureMessage(error));
+          return serverFieldErrors(error, SERVER_FIELDS);
+        }
+      },
     },
   });
-
-  const clearServerError = (name: FieldName) =>
-    setServerErrors((errors) => ({ ...errors, [name]: undefined }));
 
   return (
     <form
@@ -152,33 +143,12 @@ function AccountSettingForm({ user }: { user: User }) {
         borderColor: 'border',
       })}
     >
-      <form.Field name="username" validators={{ onBlur: accountSettingSchema.shape.username }}>
-        {(field) => (
-          <TextField
-            label="Name"
-            name={field.name}
-            autoComplete="username"
-            {...textFieldBinding(field, {
-              serverError: serverErrors.username,
-              onEdit: () => clearServerError('username'),
-            })}
-          />
-        )}
-      </form.Field>
-      <form.Field name="email" validators={{ onBlur: accountSettingSchema.shape.email }}>
-        {(field) => (
-          <TextField
-            label="Email"
-            name={field.name}
-            type="email"
-            autoComplete="email"
-            {...textFieldBinding(field, {
-              serverError: serverErrors.email,
-              onEdit: () => clearServerError('email'),
-            })}
-          />
-        )}
-      </form.Field>
+      <form.AppField name="username" validators={{ onBlur: accountSettingSchema.shape.username }}>
+        {(field) => <field.TextInput label="Name" autoComplete="username" />}
+      </form.AppField>
+      <form.AppField name="email" validators={{ onBlur: accountSettingSchema.shape.email }}>
+        {(field) => <field.TextInput label="Email" type="email" autoComplete="email" />}
+      </form.AppField>
 
       <h2
         className={css({
@@ -196,43 +166,32 @@ function AccountSettingForm({ user }: { user: User }) {
         Change password
       </h2>
 
-      <form.Field name="currentPassword">
+      <form.AppField name="currentPassword">
         {(field) => (
-          <TextField
+          <field.TextInput
             label="Password"
             hint="Your current password, needed only to change it."
-            name={field.name}
             type="password"
             autoComplete="current-password"
-            {...textFieldBinding(field, {
-              serverError: serverErrors.currentPassword,
-              onEdit: () => clearServerError('currentPassword'),
-            })}
           />
         )}
-      </form.Field>
-      <form.Field name="newPassword">
+      </form.AppField>
+      <form.AppField name="newPassword">
         {(field) => (
-          <TextField
-            label="New Password"
-            name={field.name}
-            type="password"
-            autoComplete="new-password"
-            {...textFieldBinding(field, {
-              serverError: serverErrors.newPassword,
-              onEdit: () => clearServerError('newPassword'),
-            })}
-          />
+          <field.TextInput label="New Password" type="password" autoComplete="new-password" />
         )}
-      </form.Field>
+      </form.AppField>
 
       <div role="status" aria-live="polite" data-testid="settings-outcome">
-        {outcome?.kind === 'saved' ? (
+        {/* The last answer's outcome, until the next save is sent. */}
+        {save.isError ? (
+          <p className={css({ color: 'danger', fontWeight: 'semibold' })}>
+            {failureMessage(save.error)}
+          </p>
+        ) : save.isSuccess && save.data ? (
           <p className={css({ color: 'success', fontWeight: 'semibold' })}>{SETTINGS_SAVED}</p>
-        ) : outcome?.kind === 'nothing' ? (
+        ) : save.isSuccess ? (
           <p className={css({ color: 'textMuted' })}>{NOTHING_TO_SAVE}</p>
-        ) : outcome?.kind === 'failed' ? (
-          <p className={css({ color: 'danger', fontWeight: 'semibold' })}>{outcome.message}</p>
         ) : null}
       </div>
 

@@ -2,10 +2,10 @@ import { css } from 'styled-system/css';
 import type { AddressInput } from '../../api/types';
 import { AddressFields } from '../../components/address-fields';
 import { shippingAddressSchema, type ShippingAddressValues } from '../../components/address.schema';
-import { useAppForm } from '../../components/app-form';
-import { Button } from '../../components/button';
-import { DialogClose } from '../../components/dialog';
-import { Spinner } from '../../components/spinner';
+import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { Button } from '../../ui/button';
+import { DialogClose } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
 
 /** The dialog's form holds the address at its top level: each group field is itself. */
 const ADDRESS_AT_TOP = {
@@ -20,6 +20,9 @@ const ADDRESS_AT_TOP = {
   isDefault: 'isDefault',
 } as const;
 
+/** The fields the server may speak of (AddressInput's names, at the form's top level). */
+const SERVER_FIELDS = Object.keys(ADDRESS_AT_TOP);
+
 /** The form's values as the API takes them (an empty apartment is no apartment). */
 export function toAddressInput(values: ShippingAddressValues): AddressInput {
   const parsed = shippingAddressSchema.parse(values);
@@ -30,26 +33,32 @@ export type AddressFormProps = {
   initialValues: ShippingAddressValues;
   submitLabel: string;
   pending: boolean;
-  /** Messages the server gave per field (dotted paths of AddressInput). */
-  serverErrors: Record<string, string>;
-  onSubmit: (address: AddressInput) => void;
+  /**
+   * Saves the address; a rejection whose `ApiError.fields` name the address's fields puts
+   * those messages under the fields (the form's `onSubmitAsync`).
+   */
+  onSubmit: (address: AddressInput) => Promise<unknown>;
 };
 
 /** Add or edit an address: the checkout's address fields, rules and messages (spec §5). */
-export function AddressForm({
-  initialValues,
-  submitLabel,
-  pending,
-  serverErrors,
-  onSubmit,
-}: AddressFormProps) {
+export function AddressForm({ initialValues, submitLabel, pending, onSubmit }: AddressFormProps) {
   const form = useAppForm({
     // Submit always validates afresh: a message from an earlier blur, fixed in the same click
     // that submits (or by autofill), must not block the submission.
     canSubmitWhenInvalid: true,
     defaultValues: initialValues,
-    validators: { onSubmit: shippingAddressSchema },
-    onSubmit: ({ value }) => onSubmit(toAddressInput(value)),
+    validators: {
+      onSubmit: shippingAddressSchema,
+      // The server is the last check: its refusal comes back as the form's errors.
+      onSubmitAsync: async ({ value }) => {
+        try {
+          await onSubmit(toAddressInput(value));
+          return undefined;
+        } catch (error) {
+          return serverFieldErrors(error, SERVER_FIELDS);
+        }
+      },
+    },
   });
 
   return (
@@ -62,7 +71,7 @@ export function AddressForm({
       }}
       className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
     >
-      <AddressFields form={form} fields={ADDRESS_AT_TOP} serverErrors={serverErrors} />
+      <AddressFields form={form} fields={ADDRESS_AT_TOP} />
       <div
         className={css({
           display: 'flex',

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { css } from 'styled-system/css';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
 import type { Address, AddressInput } from '../../api/types';
 import { addressFormValues, emptyShippingAddress } from '../../components/address.schema';
-import { Button } from '../../components/button';
-import { Dialog, DialogClose } from '../../components/dialog';
-import { LinkButton } from '../../components/link-button';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { LinkButton } from '../../ui/link-button';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { AddressForm } from './address-form';
-import { countryName } from '../../components/countries';
+import { countryName } from '../../lib/countries';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: Address };
 
@@ -29,7 +29,6 @@ export function AddressListPage() {
   const addresses = useQuery(accountQueries.addresses());
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   // The account page's card and the user's phone follow the addresses.
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
@@ -44,9 +43,9 @@ export function AddressListPage() {
       setEditing(null);
       toast.success(editing.mode === 'edit' ? 'Address updated' : 'Address added');
     },
+    // Field messages go under the fields (AddressForm's onSubmitAsync); others are a toast.
     onError: (error) => {
-      if (isApiError(error) && error.hasFieldErrors) setServerErrors(error.fields);
-      else toast.error(errorMessage(error));
+      if (!(isApiError(error) && error.hasFieldErrors)) toast.error(errorMessage(error));
     },
   });
 
@@ -71,7 +70,6 @@ export function AddressListPage() {
   });
 
   const openForm = (next: Editing) => {
-    setServerErrors({});
     save.reset();
     setEditing(next);
   };
@@ -150,8 +148,7 @@ export function AddressListPage() {
             }
             submitLabel={editing.mode === 'edit' ? 'Save Address' : 'Add Address'}
             pending={save.isPending}
-            serverErrors={serverErrors}
-            onSubmit={(input) => save.mutate({ editing, input })}
+            onSubmit={(input) => save.mutateAsync({ editing, input })}
           />
         ) : null}
       </Dialog>

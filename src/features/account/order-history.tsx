@@ -4,10 +4,10 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { accountQueries } from '../../api/account.queries';
 import type { AccountOrder, AccountOrdersParams } from '../../api/types';
-import { formatPrice } from '../../components/format-price';
-import { inputStyles } from '../../components/form-field';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { formatPrice } from '../../lib/format-price';
+import { inputStyles } from '../../ui/form-field';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 
 export const EMPTY_ORDERS = 'Nothing to display. Please made an order and come back';

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
-import { LinkButton } from '../../components/link-button';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { LinkButton } from '../../ui/link-button';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { callbackToken } from '../../session/callback-token';
 import { useSessionActor } from '../../session/session';
 

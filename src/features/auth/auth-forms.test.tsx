@@ -1,8 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { errorAnswer, type Routes } from '../../../tests/support/fake-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorAnswer, inTurn, type Routes } from '../../../tests/support/fake-api';
 import { renderApp } from '../../../tests/support/render-app';
+import { toast } from '../../lib/toast';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
 
@@ -174,6 +175,110 @@ describe('sign-in form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect((await screen.findByTestId('sign-in-throttled')).textContent).toBe(message);
+  });
+});
+
+/** The error message under a field (its `-error` description), if any. */
+function fieldError(input: HTMLElement): string | undefined {
+  const errorId = (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .find((id) => id.endsWith('-error'));
+  return errorId ? (document.getElementById(errorId)?.textContent ?? undefined) : undefined;
+}
+
+/** Every toast's text on screen. */
+function toastTexts(): string[] {
+  return screen.queryAllByRole('status').map((toast) => toast.textContent);
+}
+
+/** The page once it has settled (it suspends while the session actor loads). */
+async function settledPage(page: 'sign-in' | 'register', api: Routes) {
+  let rendered: ReturnType<typeof renderPage> | undefined;
+  await act(async () => {
+    rendered = renderPage(page, api);
+  });
+  if (!rendered) throw new Error('not rendered');
+  return rendered;
+}
+
+describe("the server's answer as the form's onSubmitAsync errors", () => {
+  afterEach(() => {
+    act(() => toast.remove());
+  });
+
+  const refused = () =>
+    errorAnswer(401, 'INVALID_CREDENTIALS', 'Invalid email or password', {
+      fields: { loginInput: 'Invalid email or password', password: 'Invalid email or password' },
+    });
+
+  it('sign-in: a refusal speaks under each field it names, until that field is edited', async () => {
+    const { user, api } = await settledPage('sign-in', { [LOGIN]: refused });
+    const email = () => screen.getByLabelText('Email');
+    const password = () => screen.getByLabelText('Password');
+    await user.type(email(), 'demo@lumen.test');
+    await user.type(password(), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await vi.waitFor(() => expect(fieldError(password())).toBe('Invalid email or password'));
+    expect(fieldError(email())).toBe('Invalid email or password');
+    await vi.waitFor(() => expect(toastTexts()).toContain('Invalid email or password'));
+
+    // Editing the password drops its message; the email's stays: it was not edited.
+    await user.type(password(), '2');
+    expect(fieldError(password())).toBeUndefined();
+    expect(fieldError(email())).toBe('Invalid email or password');
+
+    // The next refusal brings it back.
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(api.callsTo(LOGIN)).toHaveLength(2));
+    await vi.waitFor(() => expect(fieldError(password())).toBe('Invalid email or password'));
+  });
+
+  it('sign-in: the throttle message stays above the form until the next answer replaces it', async () => {
+    const message = 'Too many sign-in attempts. Please try again in 30 seconds.';
+    const { user, api } = await settledPage('sign-in', {
+      [LOGIN]: inTurn(
+        () => errorAnswer(429, 'TOO_MANY_REQUESTS', message, { retryAfter: 30 }),
+        refused,
+      ),
+    });
+    const password = () => screen.getByLabelText('Password');
+    await user.type(screen.getByLabelText('Email'), 'demo@lumen.test');
+    await user.type(password(), 'coffee123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect((await screen.findByTestId('sign-in-throttled')).textContent).toBe(message);
+    // A throttled sign-in names no field.
+    expect(fieldError(password())).toBeUndefined();
+    await user.type(password(), '4');
+    expect(screen.getByTestId('sign-in-throttled').textContent).toBe(message);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(api.callsTo(LOGIN)).toHaveLength(2));
+    await vi.waitFor(() => expect(fieldError(password())).toBe('Invalid email or password'));
+    await vi.waitFor(() => expect(screen.queryByTestId('sign-in-throttled')).toBeNull());
+  });
+
+  it('register: a taken email speaks under Email only, with the toast, until Email is edited', async () => {
+    const taken = 'An account with this email already exists';
+    const { user } = await settledPage('register', {
+      [SIGNUP]: () => errorAnswer(409, 'EMAIL_TAKEN', taken, { fields: { email: taken } }),
+    });
+    const email = () => screen.getByLabelText('Email');
+    await user.type(screen.getByLabelText('Name'), 'coffee-lover');
+    await user.type(email(), 'demo@lumen.test');
+    await user.type(screen.getByLabelText('Password'), 'coffee123');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await vi.waitFor(() => expect(fieldError(email())).toBe(taken));
+    expect(fieldError(screen.getByLabelText('Name'))).toBeUndefined();
+    expect(fieldError(screen.getByLabelText('Password'))).toBeUndefined();
+    await vi.waitFor(() =>
+      expect(toastTexts()).toContain('Sign up failed. Please check your details'),
+    );
+
+    await user.type(email(), 'x');
+    expect(fieldError(email())).toBeUndefined();
   });
 });
 

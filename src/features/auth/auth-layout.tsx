@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
-import { LinkButton } from '../../components/link-button';
-import { pageColumn } from '../../components/page-container';
-import { paths } from '../../components/paths';
+import { LinkButton } from '../../ui/link-button';
+import { pageColumn } from '../../ui/page-container';
+import { paths } from '../../lib/paths';
 
 const backLinkStyle = css({
   display: 'inline-flex',

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { identityProviderUrl } from '../../api/auth';
 import { authQueries } from '../../api/auth.queries';
-import { buttonClassName } from '../../components/button';
-import { paths } from '../../components/paths';
+import { buttonClassName } from '../../ui/button';
+import { paths } from '../../lib/paths';
 
 /**
  * The identity provider (spec §7): a full-page navigation to the API, which runs the OpenID

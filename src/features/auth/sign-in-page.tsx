@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
-import { changeValue, leaveField, textFieldBinding } from '../../components/field-change';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
-import { Button } from '../../components/button';
-import { CheckboxField, TextField } from '../../components/form-field';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { Button } from '../../ui/button';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { safeNextPath } from '../../session/next-path';
 import { useSessionActor } from '../../session/session';
 import { AuthLayout, inlineLinkStyle } from './auth-layout';
@@ -23,15 +21,33 @@ export const LOGIN_SUCCEEDED = 'Log in successfully';
 const FORGOT_PASSWORD_NOTE =
   'Password reset is not available online yet. Please contact our customer service.';
 
-type ServerErrors = Partial<Record<'loginInput' | 'password', string>>;
+/** The fields the server may speak of when it refuses a sign-in. */
+const SERVER_FIELDS = ['loginInput', 'password'] as const;
+
+/** Throttled (429): the server's message says when to try again. */
+function isThrottled(error: unknown): boolean {
+  return isApiError(error) && error.status === 429;
+}
+
+/**
+ * What a refused sign-in says, as the form's `onSubmitAsync` result: throttled, a toast (and
+ * the message above the form, read from the mutation until the next attempt); no answer, a
+ * toast; refused, the server's field messages under the fields and the spec's toast.
+ */
+function signInRefusal(error: unknown) {
+  if (isApiError(error) && (isThrottled(error) || error.isNetwork)) {
+    authToast.error(error.message);
+    return undefined;
+  }
+  authToast.error(LOGIN_FAILED);
+  return serverFieldErrors(error, SERVER_FIELDS);
+}
 
 /** Spec §2 "Sign-in", §5, §8; "Remember me" really chooses how long the session lasts (D7). */
 export function SignInPage() {
   const session = useSessionActor();
   const [, navigate] = useLocation();
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
-  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
-  const [throttled, setThrottled] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
 
   const signIn = useMutation({
@@ -41,42 +57,26 @@ export function SignInPage() {
       authToast.success(LOGIN_SUCCEEDED);
       navigate(next ?? paths.account());
     },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 429) {
-        // Throttled: the server's message says when to try again.
-        setThrottled(error.message);
-        authToast.error(error.message);
-        return;
-      }
-      if (isApiError(error) && error.isNetwork) {
-        authToast.error(error.message);
-        return;
-      }
-      setServerErrors({
-        ...(isApiError(error) && error.fields.loginInput
-          ? { loginInput: error.fields.loginInput }
-          : {}),
-        ...(isApiError(error) && error.fields.password ? { password: error.fields.password } : {}),
-      });
-      authToast.error(LOGIN_FAILED);
-    },
   });
 
-  const form = useForm({
+  const form = useAppForm({
     // Submit always validates afresh: a message from an earlier blur, fixed in the same click
     // that submits, must not block the submission.
     canSubmitWhenInvalid: true,
     defaultValues: { loginInput: '', password: '', rememberMe: false } as SignInValues,
-    validators: { onSubmit: signInSchema },
-    onSubmit: ({ value }) => {
-      setServerErrors({});
-      setThrottled(null);
-      signIn.mutate(value);
+    validators: {
+      onSubmit: signInSchema,
+      // The server is the last check: its refusal comes back as the form's errors.
+      onSubmitAsync: async ({ value }) => {
+        try {
+          await signIn.mutateAsync(value);
+          return undefined;
+        } catch (error) {
+          return signInRefusal(error);
+        }
+      },
     },
   });
-
-  const clearServerError = (name: keyof ServerErrors) =>
-    setServerErrors((errors) => ({ ...errors, [name]: undefined }));
 
   return (
     <AuthLayout>
@@ -93,7 +93,7 @@ export function SignInPage() {
         }}
         className={css({ display: 'grid', gap: '4' })}
       >
-        {throttled ? (
+        {signIn.isError && isThrottled(signIn.error) ? (
           <p
             role="alert"
             data-testid="sign-in-throttled"
@@ -106,37 +106,17 @@ export function SignInPage() {
               fontWeight: 'medium',
             })}
           >
-            {throttled}
+            {signIn.error.message}
           </p>
         ) : null}
-        <form.Field name="loginInput" validators={{ onBlur: signInSchema.shape.loginInput }}>
+        <form.AppField name="loginInput" validators={{ onBlur: signInSchema.shape.loginInput }}>
+          {(field) => <field.TextInput label="Email" type="email" autoComplete="username" />}
+        </form.AppField>
+        <form.AppField name="password" validators={{ onBlur: signInSchema.shape.password }}>
           {(field) => (
-            <TextField
-              label="Email"
-              name={field.name}
-              type="email"
-              autoComplete="username"
-              {...textFieldBinding(field, {
-                serverError: serverErrors.loginInput,
-                onEdit: () => clearServerError('loginInput'),
-              })}
-            />
+            <field.TextInput label="Password" type="password" autoComplete="current-password" />
           )}
-        </form.Field>
-        <form.Field name="password" validators={{ onBlur: signInSchema.shape.password }}>
-          {(field) => (
-            <TextField
-              label="Password"
-              name={field.name}
-              type="password"
-              autoComplete="current-password"
-              {...textFieldBinding(field, {
-                serverError: serverErrors.password,
-                onEdit: () => clearServerError('password'),
-              })}
-            />
-          )}
-        </form.Field>
+        </form.AppField>
         <div
           className={css({
             display: 'flex',
@@ -146,17 +126,9 @@ export function SignInPage() {
             gap: '3',
           })}
         >
-          <form.Field name="rememberMe">
-            {(field) => (
-              <CheckboxField
-                label="Remember me"
-                name={field.name}
-                checked={field.state.value}
-                onBlur={(event) => leaveField(field, event)}
-                onChange={(event) => changeValue(field, event.target.checked)}
-              />
-            )}
-          </form.Field>
+          <form.AppField name="rememberMe">
+            {(field) => <field.CheckboxInput label="Remember me" />}
+          </form.AppField>
           <button
             type="button"
             aria-expanded={forgotOpen}

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { css, cx } from 'styled-system/css';
 import { cartQueries } from '../../api/cart.queries';
 import type { Cart } from '../../api/types';
-import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
 import { CartLineList } from './cart-line-list';
 
 export type CartContentProps = {

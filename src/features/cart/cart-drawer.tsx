@@ -2,13 +2,13 @@ import { useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../../api/cart.queries';
-import { AppBadges } from '../../components/app-badges';
-import { Button } from '../../components/button';
-import { useCartFlow } from '../../components/cart-flow';
-import { focusOrderButton } from '../../components/cart/order-button-id';
-import { CartSummaryPanel } from '../../components/cart/cart-summary-panel';
-import { CartTotalFooter } from '../../components/cart/cart-total-footer';
-import { Dialog } from '../../components/dialog';
+import { AppBadges } from '../../ui/app-badges';
+import { Button } from '../../ui/button';
+import { useCartFlow } from '../../cart/cart-flow';
+import { focusOrderButton } from '../../cart/order-button-id';
+import { CartSummaryPanel } from '../../cart/cart-summary-panel';
+import { CartTotalFooter } from '../../cart/cart-total-footer';
+import { Dialog } from '../../ui/dialog';
 import { CartContent } from './cart-content';
 
 /**

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
-import { LinkButton } from '../../components/link-button';
-import { paths } from '../../components/paths';
+import { LinkButton } from '../../ui/link-button';
+import { paths } from '../../lib/paths';
 import { CartLineRow } from './cart-line-row';
-import { EMPTY_CART_TEXT } from './cart-messages';
+import { EMPTY_CART_TEXT } from '../../cart/cart-messages';
 
 export type CartLineListProps = {
   cart: Cart;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { css, cx } from 'styled-system/css';
-import { cartMutations } from '../../api/cart.queries';
+import { cartMutations } from '../../api/cart.mutations';
 import type { CartItem } from '../../api/types';
-import { lineName, lineSubtitle } from '../../components/cart/cart-text';
-import { formatPrice } from '../../components/format-price';
-import { VisuallyHidden } from '../../components/visually-hidden';
-import { cartMutationFailure } from './cart-messages';
+import { lineName, lineSubtitle } from '../../cart/cart-text';
+import { formatPrice } from '../../lib/format-price';
+import { VisuallyHidden } from '../../ui/visually-hidden';
+import { cartMutationFailure } from '../../cart/cart-messages';
 import { useCartLine } from './use-cart-line';
 
 const stepperButton = css({

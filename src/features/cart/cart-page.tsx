@@ -1,9 +1,9 @@
 import { css } from 'styled-system/css';
-import { Button } from '../../components/button';
-import { useCartFlow } from '../../components/cart-flow';
-import { CartSummaryPanel } from '../../components/cart/cart-summary-panel';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
+import { Button } from '../../ui/button';
+import { useCartFlow } from '../../cart/cart-flow';
+import { CartSummaryPanel } from '../../cart/cart-summary-panel';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
 import { CartContent } from './cart-content';
 
 /** /cart (spec §2): the drawer's cart as a page, the Cart Summary beside the lines. */

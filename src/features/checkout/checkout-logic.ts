@@ -1,10 +1,11 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';
-import { cartKeys, cartQueries, writeCart } from '../../api/cart.queries';
+import { writeCart } from '../../api/cart.mutations';
+import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { createOrder, updateOrderStatus } from '../../api/orders';
 import type { Cart, OrderRequest } from '../../api/types';
 import { rememberOrderToken } from '../../payment/order-tokens';

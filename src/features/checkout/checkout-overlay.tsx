@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazyPart, PartErrorBoundary } from '../../components/lazy-part';
-import { PartLoadError } from '../../components/part-load-error';
+import { lazyPart, PartErrorBoundary } from '../../ui/lazy-part';
+import { PartLoadError } from '../../ui/part-load-error';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState, type Ref } from 'react';
 import { useLocation } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../../api/cart.queries';
-import { Button } from '../../components/button';
-import { OrderItemsPanel } from '../../components/cart/order-items-panel';
-import { useCartFlow } from '../../components/cart-flow';
-import { Dialog, DialogClose } from '../../components/dialog';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { OrderItemsPanel } from '../../cart/order-items-panel';
+import { useCartFlow } from '../../cart/cart-flow';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import { useSessionUser } from '../../session/session';
 import { checkoutStep, paymentChild } from '../../../machines/checkout.selectors';
 import { canLeavePayment, isProcessing } from '../../../machines/payment.selectors';
@@ -24,7 +24,7 @@ import { StepIndicator } from './checkout-parts';
 import { DetailsStep } from './details-step';
 import { OrderSummaryDisclosure } from './order-summary-disclosure';
 import { ShippingStep } from './shipping-step';
-import { useInspector } from '../../components/inspector';
+import { useInspector } from '../../ui/inspector';
 
 // Its own chunk: Stripe or the sandbox loads only when the shopper reaches the payment step.
 // Retried once, then a message with Retry in the step's place (issue 16).

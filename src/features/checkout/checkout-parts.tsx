@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { CHECKOUT_STEPS } from '../../../machines/checkout.machine';
 import type { ShippingAddressDetails } from '../../../machines/payment.machine';
-import { countryName } from '../../components/countries';
+import { countryName } from '../../lib/countries';
 
 /** A step's heading: it takes focus when the step appears, so the shopper hears where they are. */
 export function StepHeading({ children }: { children: ReactNode }) {

@@ -12,10 +12,10 @@ import {
   isBlankAddress,
   sameAddress,
 } from '../../components/address.schema';
-import { useAppForm } from '../../components/app-form';
-import { Button } from '../../components/button';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
+import { useAppForm } from '../../ui/app-form';
+import { Button } from '../../ui/button';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
 import type { CheckoutDetails } from '../../../machines/checkout.machine';
 import {
   checkoutDetailsSchema,

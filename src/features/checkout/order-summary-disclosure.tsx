@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import type { Cart } from '../../api/types';
-import { formatPrice } from '../../components/format-price';
-import { OrderItemsPanel } from '../../components/cart/order-items-panel';
+import { formatPrice } from '../../lib/format-price';
+import { OrderItemsPanel } from '../../cart/order-items-panel';
 
 /**
  * The checkout's order summary on phones and tablets (below `lg`, where the Order Items panel

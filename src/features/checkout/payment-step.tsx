@@ -10,10 +10,10 @@ import { useSelector } from '@xstate/react';
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/form-field';
-import { formatPrice } from '../../components/format-price';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/form-field';
+import { formatPrice } from '../../lib/format-price';
+import { Spinner } from '../../ui/spinner';
 import { getStripe } from '../../payment/stripe-loader';
 import {
   type CardField,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { css, cx } from 'styled-system/css';
 import { productQueries } from '../../api/products.queries';
-import { Button } from '../../components/button';
-import { formatPrice } from '../../components/format-price';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { formatPrice } from '../../lib/format-price';
+import { Spinner } from '../../ui/spinner';
 import type { CheckoutDetails } from '../../../machines/checkout.machine';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';

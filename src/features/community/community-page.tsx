@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { css, cx } from 'styled-system/css';
 import { eventQueries } from '../../api/content.queries';
 import type { ShopEvent } from '../../api/types';
-import { displayName } from '../../components/display-name';
-import { formatDate, formatDateTime, formatDuration } from '../../components/format-date';
-import { LoadError } from '../../components/load-error';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { Spinner } from '../../components/spinner';
-import { VisuallyHidden } from '../../components/visually-hidden';
+import { displayName } from '../../lib/display-name';
+import { formatDate, formatDateTime, formatDuration } from '../../lib/format-date';
+import { LoadError } from '../../ui/load-error';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { Spinner } from '../../ui/spinner';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** The API's largest page: the community page lists every upcoming and past event it has. */
 export const EVENTS_PAGE_SIZE = 50;

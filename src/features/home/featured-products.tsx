@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { productQueries } from '../../api/products.queries';
-import { Button } from '../../components/button';
-import { LinkButton } from '../../components/link-button';
-import { paths } from '../../components/paths';
+import { Button } from '../../ui/button';
+import { LinkButton } from '../../ui/link-button';
+import { paths } from '../../lib/paths';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
-import { Spinner } from '../../components/spinner';
-import { VisuallyHidden } from '../../components/visually-hidden';
+import { Spinner } from '../../ui/spinner';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Spec §9: the home page features four products. */
 export const FEATURED_COUNT = 4;

@@ -242,7 +242,7 @@ describe('home page: workspaces carousel', () => {
     if (!slide) throw new Error('no fourth slide');
     expect(slide.querySelector('img')).toBeNull();
     expect(slide.querySelector('video')?.getAttribute('src')).toBe('/media/spaces/9.webm');
-    expect(within(slide).getByRole('link').textContent).toBe('brew barEvent space · Video');
+    expect(within(slide).getByRole('link').textContent).toBe('Brew BarEvent space · Video');
     expect(carousel.querySelectorAll('video')).toHaveLength(1);
   });
 

@@ -1,9 +1,9 @@
 import { css, cx } from 'styled-system/css';
-import { APP_PROMO, AppBadges } from '../../components/app-badges';
-import { BRAND_NAME } from '../../components/brand';
-import { LinkButton } from '../../components/link-button';
-import { pageColumn } from '../../components/page-container';
-import { paths } from '../../components/paths';
+import { APP_PROMO, AppBadges } from '../../ui/app-badges';
+import { BRAND_NAME } from '../../../contract/brand';
+import { LinkButton } from '../../ui/link-button';
+import { pageColumn } from '../../ui/page-container';
+import { paths } from '../../lib/paths';
 import { FeaturedProducts } from './featured-products';
 import { eyebrowStyle, HomeSection, leadStyle } from './home-section';
 import { NewsTeaser } from './news-teaser';

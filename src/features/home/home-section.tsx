@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { pageColumn } from '../../components/page-container';
+import { pageColumn } from '../../ui/page-container';
 
 export const eyebrowStyle = css({ textStyle: 'eyebrow', color: 'accent', mb: '3' });
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { newsQueries } from '../../api/content.queries';
-import { LinkButton } from '../../components/link-button';
-import { paths } from '../../components/paths';
+import { LinkButton } from '../../ui/link-button';
+import { paths } from '../../lib/paths';
 import { formatNewsDate } from './home-dates';
 import { HomeSection, SectionError } from './home-section';
 

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
-import { BRAND_NAME } from '../../components/brand';
-import { pageColumn } from '../../components/page-container';
+import { BRAND_NAME } from '../../../contract/brand';
+import { pageColumn } from '../../ui/page-container';
 
 /**
  * Spec §1: the shop shows a podcast card. There is no podcast feed in the API and no episode

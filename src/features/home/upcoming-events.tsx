@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { eventQueries } from '../../api/content.queries';
-import { displayName } from '../../components/display-name';
-import { LinkButton } from '../../components/link-button';
-import { paths } from '../../components/paths';
+import { displayName } from '../../lib/display-name';
+import { LinkButton } from '../../ui/link-button';
+import { paths } from '../../lib/paths';
 import { formatEventStart } from './home-dates';
 import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 

@@ -4,11 +4,11 @@ import { Link } from 'wouter';
 import { css } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
 import type { Space } from '../../api/types';
-import { Button } from '../../components/button';
-import { displayName } from '../../components/display-name';
-import { LinkButton } from '../../components/link-button';
-import { videoType } from '../../components/media-type';
-import { paths } from '../../components/paths';
+import { Button } from '../../ui/button';
+import { displayName } from '../../lib/display-name';
+import { LinkButton } from '../../ui/link-button';
+import { videoType } from '../../lib/media-type';
+import { paths } from '../../lib/paths';
 import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 
 const SPACE_TYPE_LABELS: Record<Space['type'], string> = {

@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { css } from 'styled-system/css';
 import { PRICE_FILTERS, SORT_OPTIONS, type menuMachine } from '../../../machines/menu.machine';
 import { categoryLabel } from '../../components/category-labels';
-import { SelectField, TextField } from '../../components/form-field';
+import { SelectField, TextField } from '../../ui/form-field';
 import { oneOf, PRICE_LABELS, SORT_LABELS } from './menu-filters';
 
 export type MenuActor = ActorRefFrom<typeof menuMachine>;

@@ -6,10 +6,10 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
 import { menuMachine } from '../../../machines/menu.machine';
 import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/tabs';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { MenuControls } from './menu-controls';
 import { productQueries } from '../../api/products.queries';
 import {
@@ -18,14 +18,17 @@ import {
   parseMenuSearch,
   SEARCH_DEBOUNCE_MS,
 } from './menu-filters';
+import { menuPagesActor, urlChangesActor } from './menu-actors';
 import { MenuResults } from './menu-results';
 import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';
-import { useInspector } from '../../components/inspector';
+import { useInspector } from '../../ui/inspector';
 
 /**
  * /menu. The address bar is the source of truth for the filters: it seeds the menu machine, the
  * machine writes every change the shopper makes back to it (`writeUrl`), and back/forward or a
- * shared link reach the machine as `menu.urlChanged`. A reload therefore restores the view.
+ * shared link reach the machine through its `urlChanges` actor. A reload therefore restores the
+ * view. The pages come to the machine through its `menuPages` actor, a query observer over the
+ * cache (menu-actors.ts); both are provided here, where the actor is created.
  */
 export type MenuPageProps = {
   /** The Stately inspector (dev only), when not provided by <InspectorProvider>. */
@@ -38,7 +41,9 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
   const [, navigate] = useLocation();
   const urlFilters = useMemo(() => parseMenuSearch(search), [search]);
 
-  // Created once: the machine is handed the real URL writer here, where the router lives.
+  const queryClient = useQueryClient();
+  // Created once: the machine is handed the real URL writer, URL source and pages here, where
+  // the router and the query client live.
   const [logic] = useState(() =>
     menuMachine.provide({
       actions: {
@@ -47,11 +52,14 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
             replace: history === 'replace',
           }),
       },
+      actors: {
+        menuPages: menuPagesActor(queryClient),
+        urlChanges: urlChangesActor,
+      },
     }),
   );
   // Back on an entry the shopper had loaded further: the same pages (those the cache still
   // holds) and, once they are laid out, the same scroll (menu-return.ts).
-  const queryClient = useQueryClient();
   const [restore] = useState(() => {
     const visit = recallMenuVisit();
     const cached = queryClient.getQueryData(
@@ -88,10 +96,6 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
       window.removeEventListener('scroll', record);
     };
   }, [menu]);
-
-  useEffect(() => {
-    menu.send({ type: 'menu.urlChanged', filters: urlFilters });
-  }, [menu, urlFilters]);
 
   const category = useSelector(menu, (snapshot) => snapshot.context.filters.category);
 

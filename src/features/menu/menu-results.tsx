@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { css } from 'styled-system/css';
 import { mergePages } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
-import { Button } from '../../components/button';
+import { Button } from '../../ui/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import type { MenuActor } from './menu-controls';
 import { MENU_PAGE_SIZE, menuQueryParams } from './menu-filters';
@@ -36,9 +36,9 @@ const panelStyle = css({
 
 /**
  * The product grid for the machine's filters. The pages come from TanStack Query's cache (one
- * entry per category, search, price and sort); the machine says how many pages to show, and
- * this view reports what the cache holds (`menu.pageLoaded`) so the machine can decide about
- * Load More.
+ * entry per category, search, price and sort), fetched by the machine's `menuPages` actor; the
+ * machine says how many pages to show and whether Load More shows. This view only draws them
+ * and sends the shopper's intents (Load More, Try again, Reset filters).
  */
 export function MenuResults({
   menu,
@@ -54,8 +54,13 @@ export function MenuResults({
   const loadingMore = useSelector(menu, (snapshot) => snapshot.hasTag('loadingMore'));
   const canLoadMore = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.loadMore' }));
   const canReset = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.resetFilters' }));
+  const canRetry = useSelector(menu, (snapshot) => snapshot.can({ type: 'menu.retry' }));
 
-  const query = useInfiniteQuery(productQueries.menu(menuQueryParams(filters)));
+  // Reads the cache entry only: the machine's `menuPages` actor fetches it (menu-actors.ts).
+  const query = useInfiniteQuery({
+    ...productQueries.menu(menuQueryParams(filters)),
+    enabled: false,
+  });
   const { data } = query;
 
   // The cache may hold more pages than asked for (a return to filters seen before): show only
@@ -63,32 +68,6 @@ export function MenuResults({
   const shownPages = useMemo(() => data?.pages.slice(0, page + 1) ?? [], [data, page]);
   const products = useMemo(() => mergePages(shownPages), [shownPages]);
   const totalElements = shownPages.at(-1)?.totalElements ?? 0;
-
-  useEffect(() => {
-    const last = shownPages.at(-1);
-    if (!data || !last) return;
-    menu.send({
-      type: 'menu.pageLoaded',
-      loadedPages: data.pages.length,
-      loadedItems: products.length,
-      totalElements: last.totalElements,
-      totalPages: last.totalPages,
-    });
-  }, [menu, data, shownPages, products]);
-
-  // The next page is fetched when the machine asks for a page the cache does not hold yet.
-  const fetchNextPage = useRef(query.fetchNextPage);
-  useEffect(() => {
-    fetchNextPage.current = query.fetchNextPage;
-  });
-  const loadedPages = data?.pages.length ?? 0;
-  const hasNextPage = query.hasNextPage;
-  useEffect(() => {
-    if (loadedPages === 0 || page < loadedPages || !hasNextPage) return;
-    void fetchNextPage.current().then((result) => {
-      if (result.isError) menu.send({ type: 'menu.loadFailed' });
-    });
-  }, [menu, page, loadedPages, hasNextPage]);
 
   // Before paint, so the shopper never sees the top of the list first.
   const pendingScroll = useRef(restoreScrollY);
@@ -143,8 +122,8 @@ export function MenuResults({
           <Button
             visual="outline"
             size="sm"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
+            onClick={() => menu.send({ type: 'menu.retry' })}
+            disabled={!canRetry}
           >
             Try again
           </Button>

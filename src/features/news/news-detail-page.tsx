@@ -4,16 +4,16 @@ import { css } from 'styled-system/css';
 import { ApiError } from '../../api/api-error';
 import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
-import { useDocumentTitle } from '../../components/document-title';
-import { formatDate } from '../../components/format-date';
-import { LinkButton } from '../../components/link-button';
-import { LoadError } from '../../components/load-error';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate } from '../../lib/format-date';
+import { LinkButton } from '../../ui/link-button';
+import { LoadError } from '../../ui/load-error';
 import { NotFoundView } from '../../components/not-found-view';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
-import { VisuallyHidden } from '../../components/visually-hidden';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Ids are positive integers (openapi.yaml `Id`); anything else cannot name a news item. */
 function parseNewsId(raw: string | undefined): number | null {

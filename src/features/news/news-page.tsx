@@ -4,14 +4,14 @@ import { Link } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
-import { Button } from '../../components/button';
-import { formatDate } from '../../components/format-date';
-import { LoadError } from '../../components/load-error';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../components/paths';
-import { Spinner } from '../../components/spinner';
-import { VisuallyHidden } from '../../components/visually-hidden';
+import { Button } from '../../ui/button';
+import { formatDate } from '../../lib/format-date';
+import { LoadError } from '../../ui/load-error';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../../lib/paths';
+import { Spinner } from '../../ui/spinner';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Items per "Load More News": two rows of three on a wide screen. */
 export const NEWS_SLICE_SIZE = 6;

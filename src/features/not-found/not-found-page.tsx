@@ -1,5 +1,5 @@
 import { NotFoundView } from '../../components/not-found-view';
-import { PageContainer } from '../../components/page-container';
+import { PageContainer } from '../../ui/page-container';
 
 /** Any address the shop does not have (spec §2: "Page not found" with a "Go back home" link). */
 export function NotFoundPage() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
-import { toast } from '../../components/toast';
+import { toast } from '../../lib/toast';
 import { css } from 'styled-system/css';
-import { cartMutations } from '../../api/cart.queries';
+import { cartMutations } from '../../api/cart.mutations';
 import type { Product } from '../../api/types';
-import { Button } from '../../components/button';
-import { useCartFlow } from '../../components/cart-flow';
-import { Spinner } from '../../components/spinner';
+import { Button } from '../../ui/button';
+import { useCartFlow } from '../../cart/cart-flow';
+import { Spinner } from '../../ui/spinner';
 import { AddedToCartDialog } from './added-to-cart-dialog';
 import { clampQuantity, QuantitySelector } from './quantity-selector';
 

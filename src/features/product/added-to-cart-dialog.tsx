@@ -1,10 +1,10 @@
 import { css } from 'styled-system/css';
 import type { Cart, Product } from '../../api/types';
-import { Button } from '../../components/button';
-import { lineName } from '../../components/cart/cart-text';
-import { Dialog, DialogClose } from '../../components/dialog';
-import { displayName } from '../../components/display-name';
-import { formatPrice } from '../../components/format-price';
+import { Button } from '../../ui/button';
+import { lineName } from '../../cart/cart-text';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { displayName } from '../../lib/display-name';
+import { formatPrice } from '../../lib/format-price';
 
 export type AddedToCartDialogProps = {
   product: Product;

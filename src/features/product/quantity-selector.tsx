@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { css } from 'styled-system/css';
-import { Button } from '../../components/button';
-import { VisuallyHidden } from '../../components/visually-hidden';
+import { Button } from '../../ui/button';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 
 export type QuantitySelectorProps = {
   value: number;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { productQueries } from '../../api/products.queries';
 import type { Product } from '../../api/types';
-import { Button } from '../../components/button';
+import { Button } from '../../ui/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 
 /** Spec §9: four related products. */

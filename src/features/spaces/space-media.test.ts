@@ -38,8 +38,8 @@ describe('space media', () => {
     expect(toPhoto(space('/media/spaces/4.webm'), { width: 640, height: 360 })).toMatchObject({
       width: 640,
       height: 360,
-      alt: 'Seminar area, event space',
-      label: 'Play Seminar area, event space video',
+      alt: 'Seminar Area, event space',
+      label: 'Play Seminar Area, event space video',
       video: 'video/webm',
     });
   });

@@ -3,8 +3,8 @@
 import type { Slide } from 'yet-another-react-lightbox';
 import type { Photo } from 'react-photo-album';
 import type { Space } from '../../api/types';
-import { displayName } from '../../components/display-name';
-import { videoType } from '../../components/media-type';
+import { displayName } from '../../lib/display-name';
+import { videoType } from '../../lib/media-type';
 
 export { videoType };
 

@@ -5,10 +5,10 @@ import 'react-photo-album/rows.css';
 import { css } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
 import type { Space } from '../../api/types';
-import { LoadError } from '../../components/load-error';
-import { PageContainer } from '../../components/page-container';
-import { PageTitle } from '../../components/page-title';
-import { Spinner } from '../../components/spinner';
+import { LoadError } from '../../ui/load-error';
+import { PageContainer } from '../../ui/page-container';
+import { PageTitle } from '../../ui/page-title';
+import { Spinner } from '../../ui/spinner';
 import {
   toPhoto,
   toSlide,

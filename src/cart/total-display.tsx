@@ -1,7 +1,7 @@
 import { css, cx } from 'styled-system/css';
-import type { Cart } from '../../api/types';
-import { formatPrice } from '../format-price';
-import { VisuallyHidden } from '../visually-hidden';
+import type { Cart } from '../api/types';
+import { formatPrice } from '../lib/format-price';
+import { VisuallyHidden } from '../ui/visually-hidden';
 import { amountBeforeDiscount, hasDiscount } from './cart-text';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { claimRouteFocus } from './route-focus';
+import { claimRouteFocus } from '../lib/route-focus';
 
 export type PageTitleProps = {
   children: ReactNode;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BRAND_NAME } from './brand';
+import { BRAND_NAME } from '../../contract/brand';
 
 /**
  * Sets the tab title: "<title> | Lumen Roastery", or the brand alone. A route sets its page's name

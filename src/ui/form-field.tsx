@@ -2,8 +2,9 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 
 /**
- * Labelled form controls shared by every form (sign-in, register, account, checkout). They know
- * nothing of TanStack Form: the caller passes `value`/`onChange`/`onBlur` from `form.Field` and
+ * Labelled form controls: the form kit (app-form.tsx) binds them to TanStack Form fields, and
+ * plain controls (menu filters, the promo code, card fields) use them directly. They know
+ * nothing of TanStack Form: the caller passes `value`/`onChange`/`onBlur` and
  * the field's first error message. The error sits outside the <label> and is linked with
  * aria-describedby, so the control's accessible name stays its label (stack.md §8).
  */
@@ -75,7 +76,7 @@ function FieldMessages({
   );
 }
 
-export type TextFieldProps = FieldFrameProps & Omit<ComponentPropsWithRef<'input'>, 'className'>;
+type TextFieldProps = FieldFrameProps & Omit<ComponentPropsWithRef<'input'>, 'className'>;
 
 export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
   const { controlId, errorId, hintId } = useFieldIds(id);
@@ -96,7 +97,7 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
   );
 }
 
-export type SelectFieldProps = FieldFrameProps &
+type SelectFieldProps = FieldFrameProps &
   Omit<ComponentPropsWithRef<'select'>, 'className'> & { children: ReactNode };
 
 export function SelectField({ label, error, hint, className, id, ...select }: SelectFieldProps) {
@@ -118,7 +119,7 @@ export function SelectField({ label, error, hint, className, id, ...select }: Se
   );
 }
 
-export type CheckboxFieldProps = Omit<FieldFrameProps, 'hint'> &
+type CheckboxFieldProps = Omit<FieldFrameProps, 'hint'> &
   Omit<ComponentPropsWithRef<'input'>, 'className' | 'type'>;
 
 export function CheckboxField({ label, error, className, id, ...input }: CheckboxFieldProps) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import type { Cart } from '../../api/types';
+import type { Cart } from '../api/types';
 import { amountsStyle } from './panel-styles';
 import { TotalDisplay } from './total-display';
 import { useCartBusy } from './use-cart-busy';

@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../api/api-error';
 
 /** Spec §2 empty cart text. */
 export const EMPTY_CART_TEXT = 'There is nothing in the cart, please order and come back';

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Cart, CartPromos, Promo } from '../../api/types';
-import { emptyCart } from '../../../tests/fixtures/cart';
-import { networkFailure, type Routes } from '../../../tests/support/fake-api';
-import { renderApp } from '../../../tests/support/render-app';
+import type { Cart, CartPromos, Promo } from '../api/types';
+import { emptyCart } from '../../tests/fixtures/cart';
+import { networkFailure, type Routes } from '../../tests/support/fake-api';
+import { renderApp } from '../../tests/support/render-app';
 import { CartSummaryPanel } from './cart-summary-panel';
 import { OrderItemsPanel } from './order-items-panel';
 

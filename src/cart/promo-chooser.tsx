@@ -1,14 +1,14 @@
 import { useId, useRef, useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
-import { isApiError } from '../../api/api-error';
-import { cartMutations, cartQueries } from '../../api/cart.queries';
-import type { Cart, Promo, UnavailablePromo } from '../../api/types';
-import { Button } from '../button';
-import { TextField } from '../form-field';
-import { formatPrice } from '../format-price';
-import { Spinner } from '../spinner';
+import { isApiError } from '../api/api-error';
+import { cartMutations } from '../api/cart.mutations';
+import { cartQueries } from '../api/cart.queries';
+import type { Cart, Promo, UnavailablePromo } from '../api/types';
+import { Button } from '../ui/button';
+import { useAppForm } from '../ui/app-form';
+import { formatPrice } from '../lib/format-price';
+import { Spinner } from '../ui/spinner';
 import { hasDiscount } from './cart-text';
 
 const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '3' });
@@ -45,7 +45,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
   const promos = useQuery(cartQueries.promos());
   const [refusal, setRefusal] = useState<string | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
+  const codeBox = useRef<HTMLDivElement>(null);
   const onApplied = (next: Cart) => {
     setRefusal(null);
     setApplied(next.promoValidation?.message ?? null);
@@ -54,39 +54,32 @@ export function PromoChooser({ cart }: { cart: Cart }) {
     setApplied(null);
     setRefusal(refusalReason(error));
   };
-  const applyPromo = useMutation({
-    ...mutations.applyPromo,
-    onSuccess: (next, variables, result, context) => {
-      mutations.applyPromo.onSuccess?.(next, variables, result, context);
-      onApplied(next);
-    },
-    onError: onRefused,
-  });
-  const applyCode = useMutation({
-    ...mutations.applyPromoCode,
-    onSuccess: (next, variables, result, context) => {
-      mutations.applyPromoCode.onSuccess?.(next, variables, result, context);
-      onApplied(next);
-    },
-    onError: onRefused,
-  });
-  const clearPromo = useMutation({
-    ...mutations.clearPromo,
-    onSuccess: (next, variables, result, context) => {
-      mutations.clearPromo.onSuccess?.(next, variables, result, context);
-      setApplied(null);
-      // The control that had focus (chip or Remove) is gone with the promo.
-      codeInput.current?.focus();
-    },
-    // Spec §8: nothing is shown; the promo simply stays.
-    onError: (error) => console.warn('Failed to clear promo', error),
-  });
+  // The options write the cart cache; what this view does with an answer goes with each mutate.
+  const applyPromo = useMutation(mutations.applyPromo);
+  const applyCode = useMutation(mutations.applyPromoCode);
+  const clearPromo = useMutation(mutations.clearPromo);
+  const onClear = () =>
+    clearPromo.mutate(undefined, {
+      onSuccess: () => {
+        setApplied(null);
+        // The control that had focus (chip or Remove) is gone with the promo.
+        codeBox.current?.querySelector('input')?.focus();
+      },
+      // Spec §8: nothing is shown; the promo simply stays.
+      onError: (error) => console.warn('Failed to clear promo', error),
+    });
   const applying = applyPromo.isPending || applyCode.isPending;
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { code: '' },
     onSubmit: ({ value, formApi }) => {
-      applyCode.mutate(value.code.trim(), { onSuccess: () => formApi.reset() });
+      applyCode.mutate(value.code.trim(), {
+        onSuccess: (next) => {
+          onApplied(next);
+          formApi.reset();
+        },
+        onError: onRefused,
+      });
     },
   });
 
@@ -108,7 +101,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
           code={cart.promo.code}
           discount={cart.discount}
           clearing={clearPromo.isPending}
-          onClear={() => clearPromo.mutate()}
+          onClear={onClear}
         />
       ) : cart.promo ? (
         // No chip for a promo that saves nothing (spec §4), but the shopper must still see it and
@@ -117,7 +110,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
           code={cart.promo.code}
           refusal={cart.promoValidation?.accepted === false ? cart.promoValidation.message : null}
           clearing={clearPromo.isPending}
-          onClear={() => clearPromo.mutate()}
+          onClear={onClear}
         />
       ) : null}
 
@@ -128,21 +121,13 @@ export function PromoChooser({ cart }: { cart: Cart }) {
         }}
         className={css({ display: 'flex', alignItems: 'flex-end', gap: '2' })}
       >
-        <form.Field name="code">
-          {(field) => (
-            <TextField
-              ref={codeInput}
-              label="Promo code"
-              placeholder="Enter code"
-              autoComplete="off"
-              name={field.name}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              className={css({ flex: '1', minW: '0' })}
-            />
-          )}
-        </form.Field>
+        <div ref={codeBox} className={css({ flex: '1', minW: '0' })}>
+          <form.AppField name="code">
+            {(field) => (
+              <field.TextInput label="Promo code" placeholder="Enter code" autoComplete="off" />
+            )}
+          </form.AppField>
+        </div>
         <Button type="submit" visual="outline" disabled={applying} aria-label="Apply code">
           Apply
         </Button>
@@ -180,7 +165,9 @@ export function PromoChooser({ cart }: { cart: Cart }) {
                   promo={promo}
                   isApplied={cart.promo?.promoId === promo.promoId}
                   disabled={applying}
-                  onApply={() => applyPromo.mutate(promo.promoId)}
+                  onApply={() =>
+                    applyPromo.mutate(promo.promoId, { onSuccess: onApplied, onError: onRefused })
+                  }
                 />
               ))}
             </ul>

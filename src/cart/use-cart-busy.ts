@@ -1,7 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { cartKeys } from '../../api/cart.queries';
+import { cartMutationKey } from '../api/cart.mutations';
 
 /** True while any cart change (quantity, removal, promo, shipping) waits for the server. */
 export function useCartBusy(): boolean {
-  return useIsMutating({ mutationKey: cartKeys.mutations() }) > 0;
+  return useIsMutating({ mutationKey: cartMutationKey }) > 0;
 }

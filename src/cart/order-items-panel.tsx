@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import type { Cart } from '../../api/types';
-import { Button } from '../button';
-import { formatPrice } from '../format-price';
+import type { Cart } from '../api/types';
+import { Button } from '../ui/button';
+import { formatPrice } from '../lib/format-price';
 import { formatItemPrice, hasDiscount, lineName, lineSubtitle } from './cart-text';
 import { amountRowStyle, amountsStyle, mobileBackStyle, panelStyle } from './panel-styles';
 import { TotalDisplay } from './total-display';

@@ -1,6 +1,6 @@
-import type { Cart, CartItem } from '../../api/types';
-import { BRAND_NAME } from '../brand';
-import { categoryLabel } from '../category-labels';
+import type { Cart, CartItem } from '../api/types';
+import { BRAND_NAME } from '../../contract/brand';
+import { categoryLabel } from '../components/category-labels';
 
 /** Spec §2: a cart line's name is shown in upper case. */
 export function lineName(item: Pick<CartItem, 'productName'>): string {

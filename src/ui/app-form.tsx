@@ -1,0 +1,227 @@
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import { useId, type FocusEvent, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { isApiError } from '../api/api-error';
+import { normalizePhoneInput } from '../components/address.schema';
+import { CheckboxField, SelectField, TextField, firstError, inputStyles } from './form-field';
+
+/**
+ * The app's one form kit (TanStack Form's createFormHook): field components that read their
+ * field from context and hold the blur and re-validation rules once (`changeValue`,
+ * `leaveField` below), so a form cannot forget them. Forms are built with `useAppForm`, shared
+ * parts of forms with `withFieldGroup` (address-fields.tsx). A form's server call is its
+ * `onSubmitAsync` validator: what the server says about the fields comes back as that
+ * validator's `{ fields }` (`serverFieldErrors`), shown under each field until the shopper edits
+ * it, so no form keeps server messages in React state.
+ */
+type FieldMeta = { isBlurred: boolean; errorMap: Record<string, unknown> };
+
+/** The part of a TanStack Form field that changeValue needs. */
+type ChangeableField<TValue, TMeta extends FieldMeta> = {
+  handleChange: (value: TValue) => void;
+  validate: (cause: 'blur', options?: { skipFormValidation?: boolean }) => unknown;
+  setMeta: (updater: (meta: TMeta) => TMeta) => void;
+  state: { meta: TMeta };
+};
+
+/**
+ * Sets a field's value. Fields are validated on blur (spec §5); once a field has been left, or
+ * a submit has given it a message, its blur rules also run on every change, so the message
+ * follows the value at once. Otherwise a fixed field would keep a stale message until the next
+ * submit, or lose it only on the blur caused by clicking the submit button, which moves the
+ * button under the pointer so that the click misses it.
+ */
+function changeValue<TValue, TMeta extends FieldMeta>(
+  field: ChangeableField<TValue, TMeta>,
+  value: TValue,
+): void {
+  const { isBlurred, errorMap } = field.state.meta;
+  const speaking = isBlurred || Object.values(errorMap).some((error) => error !== undefined);
+  field.handleChange(value);
+  if (!speaking) return;
+  // Earlier messages were about the old value; the blur rules speak for the new one.
+  field.setMeta((meta) => ({ ...meta, errorMap: {} as TMeta['errorMap'] }));
+  void field.validate('blur', { skipFormValidation: true });
+}
+
+/**
+ * Leaves a field: validates it (on blur, spec §5), except when focus goes to its form's submit
+ * button. The submit validates every field anyway, and a message appearing at that moment
+ * would push the button down under the pointer, so the click would miss it.
+ */
+function leaveField(field: { handleBlur: () => void }, event: FocusEvent<Element>): void {
+  const next = event.relatedTarget;
+  const form = event.currentTarget.closest('form');
+  if (next instanceof HTMLButtonElement && next.type === 'submit' && form && next.form === form) {
+    return;
+  }
+  field.handleBlur();
+}
+
+const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
+
+type TextInputProps = {
+  label: ReactNode;
+  className?: string;
+  autoComplete?: string;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  placeholder?: string;
+  readOnly?: boolean;
+  hint?: ReactNode;
+};
+
+function TextInput(props: TextInputProps) {
+  const field = useFieldContext<string | undefined>();
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.state.value ?? ''}
+      onBlur={(event) => leaveField(field, event)}
+      onChange={(event) => changeValue(field, event.target.value)}
+      error={firstError(field.state.meta.errors)}
+    />
+  );
+}
+
+type SelectInputProps = {
+  label: ReactNode;
+  className?: string;
+  autoComplete?: string;
+  children: ReactNode;
+};
+
+function SelectInput({ children, ...props }: SelectInputProps) {
+  const field = useFieldContext<string>();
+  return (
+    <SelectField
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onBlur={(event) => leaveField(field, event)}
+      onChange={(event) => changeValue(field, event.target.value)}
+      error={firstError(field.state.meta.errors)}
+    >
+      {children}
+    </SelectField>
+  );
+}
+
+function CheckboxInput({ label, className }: { label: ReactNode; className?: string }) {
+  const field = useFieldContext<boolean>();
+  return (
+    <CheckboxField
+      label={label}
+      className={className}
+      name={field.name}
+      checked={field.state.value}
+      onBlur={(event) => leaveField(field, event)}
+      onChange={(event) => changeValue(field, event.target.checked)}
+    />
+  );
+}
+
+const phoneLabelStyle = css({
+  display: 'block',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+  mb: '1.5',
+});
+
+/**
+ * The phone input (spec §2, §5): Canada is the default country, the value keeps digits only and
+ * at most 15 of them.
+ */
+function PhoneInput({
+  className,
+  autoComplete = 'tel',
+}: {
+  className?: string;
+  autoComplete?: string;
+}) {
+  const field = useFieldContext<string>();
+  const id = useId();
+  const prefixId = `${id}-prefix`;
+  const errorId = `${id}-error`;
+  const error = firstError(field.state.meta.errors);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={phoneLabelStyle}>
+        Phone Number
+      </label>
+      <div className={css({ display: 'flex', gap: '2', alignItems: 'stretch' })}>
+        <span
+          id={prefixId}
+          title="Canada"
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            px: '3',
+            borderRadius: 'lg',
+            borderWidth: '1px',
+            borderColor: 'border',
+            bg: 'surfaceMuted',
+            fontWeight: 'semibold',
+            fontSize: 'sm',
+            whiteSpace: 'nowrap',
+          })}
+        >
+          +1 CA
+        </span>
+        <input
+          id={id}
+          name={field.name}
+          type="tel"
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          placeholder="1 (702) 123-4567"
+          value={field.state.value}
+          onChange={(event) => changeValue(field, normalizePhoneInput(event.target.value))}
+          onBlur={(event) => leaveField(field, event)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[prefixId, error ? errorId : ''].filter(Boolean).join(' ')}
+          className={css(inputStyles, { flex: '1', minW: '0' })}
+        />
+      </div>
+      {error ? (
+        <span
+          id={errorId}
+          role="alert"
+          className={css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' })}
+        >
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export const { useAppForm, withForm, withFieldGroup } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextInput, SelectInput, CheckboxInput, PhoneInput },
+  formComponents: {},
+});
+
+/**
+ * What a failed server call says about a form's fields, as its `onSubmitAsync` validator
+ * returns it (`{ fields }`): the server's messages for the form's own `fields`
+ * (`ApiError.fields`, dotted paths as the form names them), each shown under its field until
+ * the shopper edits it. `undefined` when the server named none of them (the caller's toast, or
+ * its mutation's error, speaks instead). No form-level message here: TanStack Form drops one at
+ * the first valid keystroke, so a message meant to stay until the next answer is read from the
+ * mutation's state.
+ */
+export function serverFieldErrors(
+  error: unknown,
+  fields: readonly string[],
+): { fields: Record<string, string> } | undefined {
+  const messages: Record<string, string> = {};
+  if (isApiError(error)) {
+    for (const name of fields) {
+      const message = error.fieldError(name);
+      if (message) messages[name] = message;
+    }
+  }
+  return Object.keys(messages).length === 0 ? undefined : { fields: messages };
+}
