@@ -7,7 +7,7 @@ import {
   type MenuPagesInput,
 } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
-import { paths } from '../../components/paths';
+import { paths } from '../../lib/paths';
 import { menuQueryParams, parseMenuSearch } from './menu-filters';
 
 /**
