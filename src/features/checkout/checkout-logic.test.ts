@@ -1,11 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { configureApi } from '../../api/client';
+import { cartMutationKey } from '../../api/cart.mutations';
 import { cartKeys } from '../../api/cart.queries';
 import type { Cart } from '../../api/types';
 import { checkoutMachine } from '../../../machines/checkout.machine';
 import { emptyCart } from '../../../tests/fixtures/cart';
-import { cartNewsActor } from './checkout-logic';
+import { sampleCheckoutDetails } from '../../../tests/fixtures/checkout';
+import { cartNewsActor, provideCheckoutMachine } from './checkout-logic';
 
 const line: Cart['cartItems'][number] = {
   cartItemId: 1,
@@ -60,5 +63,48 @@ describe('cartNewsActor: the checkout machine watches the cart query itself', ()
     expect(client.getQueryCache().find({ queryKey: cartKeys.detail() })?.getObserversCount()).toBe(
       0,
     );
+  });
+});
+
+describe('checkout shipping writes', () => {
+  it('go through the cart mutations: the cart counts as busy, and the answer is cached', async () => {
+    const answers: ((cart: Cart) => void)[] = [];
+    const requests: string[] = [];
+    configureApi({
+      baseUrl: 'http://shop.test',
+      fetch: (request: Request) => {
+        requests.push(`${request.method} ${new URL(request.url).pathname}`);
+        return new Promise<Response>((resolve) =>
+          answers.push((cart) => resolve(Response.json(cart))),
+        );
+      },
+    });
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
+    });
+    client.setQueryData(cartKeys.detail(), { ...emptyCart, cartItems: [line] });
+    const machine = provideCheckoutMachine({
+      queryClient: client,
+      close: vi.fn(),
+      focusFirstInvalidField: vi.fn(),
+      showConfirmation: vi.fn(),
+    });
+    const actor = createActor(machine).start();
+    // Step 1 opens with the default method, stored on the cart.
+    actor.send({ type: 'checkout.detailsSubmitted', details: sampleCheckoutDetails });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(client.isMutating({ mutationKey: cartMutationKey })).toBe(1);
+
+    const stored = {
+      ...emptyCart,
+      cartItems: [line],
+      shipMethod: { methodId: 1 } as Cart['shipMethod'],
+    };
+    answers[0]?.(stored);
+    await waitFor(actor, (snapshot) => snapshot.matches({ choosingShipping: 'idle' }));
+    expect(client.isMutating({ mutationKey: cartMutationKey })).toBe(0);
+    expect(client.getQueryData(cartKeys.detail())).toEqual(stored);
+    expect(requests).toHaveLength(1);
+    actor.stop();
   });
 });

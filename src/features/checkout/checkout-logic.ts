@@ -1,10 +1,10 @@
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { toast } from '../../lib/toast';
 import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
+import { getCart } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';
-import { writeCart } from '../../api/cart.mutations';
+import { cartMutations, writeCart } from '../../api/cart.mutations';
 import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { createOrder, updateOrderStatus } from '../../api/orders';
 import type { Cart, OrderRequest } from '../../api/types';
@@ -169,31 +169,44 @@ export function providePaymentMachine(effects: CheckoutEffects) {
   });
 }
 
+/**
+ * The checkout's shipping writes, through the cart's own mutations (they write the cache, and
+ * the cart's busy state counts them). One scope: a method chosen while another is being stored
+ * is sent after it answers, so the last choice is the cart the cache ends with.
+ */
+const shippingScope = { id: 'cart-shipping' };
+
+function setShippingWrite(queryClient: QueryClient) {
+  const options = cartMutations(queryClient).setShipping;
+  return new MutationObserver(queryClient, { ...options, scope: shippingScope });
+}
+
+function clearShippingWrite(queryClient: QueryClient) {
+  const options = cartMutations(queryClient).clearShipping;
+  return new MutationObserver(queryClient, { ...options, scope: shippingScope });
+}
+
 /** The checkout machine with the real effects, for the overlay's actor. */
 export function provideCheckoutMachine(effects: CheckoutEffects) {
   const { queryClient } = effects;
   return checkoutMachine.provide({
     actors: {
       cart: cartNewsActor(queryClient),
-      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(
-        async ({ input, signal }) => {
-          // Aborted when the shopper picks another method first: its cart must not win.
-          // TODO(cart-mutations): through src/cart/'s mutation once it lands (the busy state).
-          writeCart(queryClient, await setCartShipping(input.methodId, { signal }));
-          return { methodId: input.methodId };
-        },
-      ),
+      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
+        // A newer choice re-enters the machine's saving state (this actor's answer is then
+        // ignored) and is sent after this one in the shipping scope, so the newer cart wins.
+        await setShippingWrite(queryClient).mutate(input.methodId);
+        return { methodId: input.methodId };
+      }),
       payment: providePaymentMachine(effects),
     },
     actions: {
       closeCheckout: () => effects.close(),
       clearShipping: () => {
-        // TODO(cart-mutations): through src/cart/'s mutation once it lands (the busy state).
-        clearCartShipping().then(
-          (cart) => writeCart(queryClient, cart),
+        clearShippingWrite(queryClient)
+          .mutate(undefined)
           // Spec §8: a failed clear-shipping call is logged only.
-          (error: unknown) => console.warn('Failed to clear shipping', error),
-        );
+          .catch((error: unknown) => console.warn('Failed to clear shipping', error));
       },
       focusFirstInvalidField: () => effects.focusFirstInvalidField(),
       notifyShippingFailed: (_, { error }) => {
