@@ -1,15 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, createMachine, fromPromise } from 'xstate';
+import {
+  assign,
+  createActor,
+  createMachine,
+  fromCallback,
+  fromPromise,
+  type AnyEventObject,
+  type EventObject,
+} from 'xstate';
 import { DEFAULT_SHIP_METHOD_ID, checkoutMachine, type CheckoutDetails } from './checkout.machine';
 import type { OrderDetails, PaymentOutput, paymentMachine } from './payment.machine';
 import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
 const details: CheckoutDetails = sampleCheckoutDetails;
 
-/** A payment step that keeps what it was given and ends as told by the test's event. */
+/**
+ * A payment step that keeps what it was given and ends as told by the test's event; Back ends it
+ * cancelled, except while it is busy (as the real one refuses Back while processing).
+ */
 const fakePayment = createMachine({
   types: {} as {
-    events: { type: 'fake.finish'; output: PaymentOutput };
+    events:
+      | { type: 'fake.finish'; output: PaymentOutput }
+      | { type: 'fake.busy' }
+      | { type: 'payment.back' };
     context: { output: PaymentOutput | null; given: OrderDetails };
     input: OrderDetails;
     output: PaymentOutput;
@@ -23,15 +37,40 @@ const fakePayment = createMachine({
           target: 'done',
           actions: assign({ output: ({ event }) => event.output }),
         },
+        'fake.busy': { target: 'busy' },
+        'payment.back': { target: 'done' },
       },
     },
+    busy: {},
     done: { type: 'final' },
   },
   output: ({ context }) =>
     context.output ?? { outcome: 'cancelled', order: null, paymentMethod: 'card' },
 });
 
-function start(setShipping: (methodId: number) => Promise<void> = async () => undefined) {
+/** The cart actor the feature provides, faked: the test sends the cart's news through it. */
+function fakeCart() {
+  const listeners = new Set<(event: AnyEventObject) => void>();
+  const stopped = vi.fn();
+  const actor = fromCallback<EventObject>(({ sendBack }) => {
+    listeners.add(sendBack);
+    return () => {
+      listeners.delete(sendBack);
+      stopped();
+    };
+  });
+  return {
+    actor,
+    stopped,
+    report: (itemCount: number, shipMethodId: number | null = null) =>
+      listeners.forEach((send) => send({ type: 'checkout.cartUpdated', itemCount, shipMethodId })),
+  };
+}
+
+function start(
+  setShipping: (methodId: number) => Promise<void> = async () => undefined,
+  cart = fakeCart(),
+) {
   const effects = {
     closeCheckout: vi.fn(),
     clearShipping: vi.fn(),
@@ -47,6 +86,7 @@ function start(setShipping: (methodId: number) => Promise<void> = async () => un
       }),
       // The fake's own event type differs; the parent only reads its output.
       payment: fakePayment as unknown as typeof paymentMachine,
+      cart: cart.actor,
     },
     actions: {
       closeCheckout: effects.closeCheckout,
@@ -57,7 +97,7 @@ function start(setShipping: (methodId: number) => Promise<void> = async () => un
     },
   });
   const actor = createActor(machine).start();
-  return { actor, effects };
+  return { actor, effects, cart };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -272,6 +312,39 @@ describe('checkout machine', () => {
     actor.getSnapshot().children.payment?.send({ type: 'fake.finish', output } as never);
     expect(actor.getSnapshot().value).toBe('completed');
     expect(effects.completeCheckout).toHaveBeenCalledWith(output);
+  });
+
+  it('learns the server cart from its provided cart actor, with no view involved', async () => {
+    const { actor, cart } = start();
+    expect(actor.getSnapshot().value).toBe('loadingCart');
+    cart.report(0);
+    expect(actor.getSnapshot().value).toBe('emptyCart');
+    cart.report(2, 2);
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    expect(actor.getSnapshot().context.cartShipMethodId).toBe(2);
+    // The cart's method (set in another tab) opens step 1 chosen.
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    expect(actor.getSnapshot().context.shipMethodId).toBe(2);
+    cart.report(0);
+    expect(actor.getSnapshot().value).toBe('emptyCart');
+    actor.stop();
+    expect(cart.stopped).toHaveBeenCalledTimes(1);
+  });
+
+  it('forwards Back on the payment step to the payment, which ends cancelled: Shipping again', async () => {
+    const { actor, effects } = await toPayment();
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    expect(effects.clearShipping).toHaveBeenCalledTimes(1);
+    expect(effects.closeCheckout).not.toHaveBeenCalled();
+  });
+
+  it('Back on the payment step is the payment’s to refuse (while it processes)', async () => {
+    const { actor, effects } = await toPayment();
+    actor.getSnapshot().children.payment?.send({ type: 'fake.busy' } as never);
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().value).toBe('paying');
+    expect(effects.closeCheckout).not.toHaveBeenCalled();
   });
 
   it('an emptied cart during steps 0 and 1 shows the empty state', async () => {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import {
   paymentMachine,
   type OrderDetails,
@@ -8,9 +8,11 @@ import {
 
 /**
  * The checkout overlay's steps (spec §2, §4): contact and address → shipping method → payment.
- * Pure: the feature supplies saving and clearing the cart's shipping, closing the overlay,
- * moving focus to an invalid field, toasts and what happens once the order is placed, with `provide()`. The payment
- * step is the payment machine, invoked fresh on each visit (a fresh visit is a new attempt).
+ * Pure: the feature supplies, with `provide()`, the server's cart (the `cart` actor, which sends
+ * `checkout.cartUpdated`), saving and clearing the cart's shipping, closing the overlay, moving
+ * focus to an invalid field, toasts and what happens once the order is placed. The payment step
+ * is the payment machine, invoked fresh on each visit (a fresh visit is a new attempt); Back on
+ * that step is forwarded to it.
  */
 
 export type CheckoutDetails = { email: string; shippingAddress: ShippingAddressDetails };
@@ -31,19 +33,20 @@ export type CheckoutContext = {
   cartShipMethodId: number | null;
 };
 
+/** What the checkout needs to know of the server's cart. */
+export type CartNews = {
+  type: 'checkout.cartUpdated';
+  itemCount: number;
+  shipMethodId?: number | null;
+};
+
 export type CheckoutEvent =
-  | { type: 'checkout.cartUpdated'; itemCount: number; shipMethodId?: number | null }
+  | CartNews
   | { type: 'checkout.detailsSubmitted'; details: CheckoutDetails }
   | { type: 'checkout.detailsRejected' }
   | { type: 'checkout.shippingChosen'; methodId: number }
   | { type: 'checkout.next' }
   | { type: 'checkout.back' };
-
-/** Spec §2 and §5 texts the steps show. */
-export const CHECKOUT_MESSAGES = {
-  emptyCart: 'There is nothing to display, please order and come back.',
-  shippingRequired: 'Please select a shipping method',
-} as const;
 
 /** Spec §9: the ship method step 1 opens with when the cart holds none (stored on the cart). */
 export const DEFAULT_SHIP_METHOD_ID = 1;
@@ -53,10 +56,19 @@ export const CHECKOUT_STEPS = ['Checkout', 'Shipping', 'Payment'] as const;
 
 export type CheckoutStepTag = 'step-details' | 'step-shipping' | 'step-payment';
 
+const cartNews = ({ event }: { event: CartNews }) => ({
+  itemCount: event.itemCount,
+  shipMethodId: event.shipMethodId ?? null,
+});
+
 /** On steps 0 and 1: the cart's news is recorded, and an emptied cart shows the empty state. */
 const recordCartOrShowEmpty = [
-  { guard: 'cartIsEmpty', target: '#checkout.emptyCart', actions: 'recordCart' },
-  { actions: 'recordCart' },
+  {
+    guard: { type: 'cartIsEmpty', params: cartNews },
+    target: '#checkout.emptyCart',
+    actions: { type: 'recordCart', params: cartNews },
+  },
+  { actions: { type: 'recordCart', params: cartNews } },
 ] as const;
 
 export const checkoutMachine = setup({
@@ -64,8 +76,14 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     tags: {} as CheckoutStepTag | 'savingShipping',
+    children: {} as { payment: 'payment'; setShipping: 'setShipping'; cart: 'cart' },
   },
   actors: {
+    /**
+     * The server's cart, for as long as the checkout runs: sends `checkout.cartUpdated` with its
+     * item count and ship method whenever they change (provided by the feature: a query observer).
+     */
+    cart: fromCallback<EventObject>(() => {}),
     setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async () => {
       throw new Error('setShipping is not provided');
     }),
@@ -81,15 +99,14 @@ export const checkoutMachine = setup({
     notifyShippingFailed: (_, _params: { error: unknown }) => {},
     /** Clears the cart cache and the draft, closes, toasts and navigates to the confirmation. */
     completeCheckout: (_, _params: { output: PaymentOutput }) => {},
-    recordDetails: assign(({ event }) =>
-      event.type === 'checkout.detailsSubmitted'
-        ? { details: event.details, detailsRejected: false }
-        : {},
-    ),
+    recordDetails: assign((_, params: { details: CheckoutDetails }) => ({
+      details: params.details,
+      detailsRejected: false,
+    })),
     rejectDetails: assign({ detailsRejected: true }),
-    recordCart: assign(({ event }) =>
-      event.type === 'checkout.cartUpdated' ? { cartShipMethodId: event.shipMethodId ?? null } : {},
-    ),
+    recordCart: assign((_, params: { shipMethodId: number | null }) => ({
+      cartShipMethodId: params.shipMethodId,
+    })),
     // Step 1 shows what the cart already holds, unless the shopper chose in this visit.
     adoptCartShipMethod: assign(({ context }) =>
       context.shipMethodId === null && context.cartShipMethodId !== null
@@ -104,21 +121,16 @@ export const checkoutMachine = setup({
       shippingRequired: false,
     }),
     // Shown as chosen at once; put back if the server refuses it.
-    chooseShipMethod: assign(({ context, event }) =>
-      event.type === 'checkout.shippingChosen'
-        ? {
-            shipMethodId: event.methodId,
-            savedShipMethodId: context.shipMethodId,
-            shippingRequired: false,
-          }
-        : {},
-    ),
+    chooseShipMethod: assign(({ context }, params: { methodId: number }) => ({
+      shipMethodId: params.methodId,
+      savedShipMethodId: context.shipMethodId,
+      shippingRequired: false,
+    })),
     // The method last stored stays the one to put back if this one is refused.
-    rechooseShipMethod: assign(({ event }) =>
-      event.type === 'checkout.shippingChosen'
-        ? { shipMethodId: event.methodId, shippingRequired: false }
-        : {},
-    ),
+    rechooseShipMethod: assign((_, params: { methodId: number }) => ({
+      shipMethodId: params.methodId,
+      shippingRequired: false,
+    })),
     restoreShipMethod: assign(({ context }) => ({ shipMethodId: context.savedShipMethodId })),
     keepShipMethod: assign(({ context }) => ({ savedShipMethodId: context.shipMethodId })),
     forgetShipMethod: assign({
@@ -128,15 +140,17 @@ export const checkoutMachine = setup({
       shippingRequired: false,
     }),
     requireShipping: assign({ shippingRequired: true }),
+    /** Back on the payment step is the payment's to decide (it refuses while processing). */
+    forwardBackToPayment: sendTo('payment', { type: 'payment.back' }),
   },
   guards: {
-    cartIsEmpty: ({ event }) => event.type === 'checkout.cartUpdated' && event.itemCount === 0,
-    cartHasItems: ({ event }) => event.type === 'checkout.cartUpdated' && event.itemCount > 0,
+    cartIsEmpty: (_, params: { itemCount: number }) => params.itemCount === 0,
+    cartHasItems: (_, params: { itemCount: number }) => params.itemCount > 0,
     hasShipMethod: ({ context }) => context.shipMethodId !== null,
     cartHasShipMethod: ({ context }) =>
       context.shipMethodId !== null || context.cartShipMethodId !== null,
-    paymentCancelled: ({ event }) =>
-      'output' in event && (event.output as PaymentOutput).outcome === 'cancelled',
+    paymentCancelled: (_, params: { output: PaymentOutput }) =>
+      params.output.outcome === 'cancelled',
   },
 }).createMachine({
   id: 'checkout',
@@ -148,13 +162,18 @@ export const checkoutMachine = setup({
     shippingRequired: false,
     cartShipMethodId: null,
   },
+  invoke: { id: 'cart', src: 'cart' },
   initial: 'loadingCart',
   states: {
     loadingCart: {
       on: {
         'checkout.cartUpdated': [
-          { guard: 'cartIsEmpty', target: 'emptyCart', actions: 'recordCart' },
-          { target: 'enteringDetails', actions: 'recordCart' },
+          {
+            guard: { type: 'cartIsEmpty', params: cartNews },
+            target: 'emptyCart',
+            actions: { type: 'recordCart', params: cartNews },
+          },
+          { target: 'enteringDetails', actions: { type: 'recordCart', params: cartNews } },
         ],
         'checkout.back': { actions: 'closeCheckout' },
       },
@@ -162,8 +181,12 @@ export const checkoutMachine = setup({
     emptyCart: {
       on: {
         'checkout.cartUpdated': [
-          { guard: 'cartHasItems', target: 'enteringDetails', actions: 'recordCart' },
-          { actions: 'recordCart' },
+          {
+            guard: { type: 'cartHasItems', params: cartNews },
+            target: 'enteringDetails',
+            actions: { type: 'recordCart', params: cartNews },
+          },
+          { actions: { type: 'recordCart', params: cartNews } },
         ],
         'checkout.back': { actions: 'closeCheckout' },
       },
@@ -177,11 +200,17 @@ export const checkoutMachine = setup({
           {
             guard: 'cartHasShipMethod',
             target: 'choosingShipping',
-            actions: ['recordDetails', 'adoptCartShipMethod'],
+            actions: [
+              { type: 'recordDetails', params: ({ event }) => ({ details: event.details }) },
+              'adoptCartShipMethod',
+            ],
           },
           {
             target: 'choosingShipping.saving',
-            actions: ['recordDetails', 'chooseDefaultShipMethod'],
+            actions: [
+              { type: 'recordDetails', params: ({ event }) => ({ details: event.details }) },
+              'chooseDefaultShipMethod',
+            ],
           },
         ],
         'checkout.detailsRejected': { actions: ['rejectDetails', 'focusFirstInvalidField'] },
@@ -201,7 +230,13 @@ export const checkoutMachine = setup({
       states: {
         idle: {
           on: {
-            'checkout.shippingChosen': { target: 'saving', actions: 'chooseShipMethod' },
+            'checkout.shippingChosen': {
+              target: 'saving',
+              actions: {
+                type: 'chooseShipMethod',
+                params: ({ event }) => ({ methodId: event.methodId }),
+              },
+            },
             'checkout.next': [
               { guard: 'hasShipMethod', target: '#checkout.paying' },
               { actions: 'requireShipping' },
@@ -215,7 +250,10 @@ export const checkoutMachine = setup({
             'checkout.shippingChosen': {
               target: 'saving',
               reenter: true,
-              actions: 'rechooseShipMethod',
+              actions: {
+                type: 'rechooseShipMethod',
+                params: ({ event }) => ({ methodId: event.methodId }),
+              },
             },
           },
           invoke: {
@@ -236,6 +274,7 @@ export const checkoutMachine = setup({
     },
     paying: {
       tags: ['step-payment'],
+      on: { 'checkout.back': { actions: 'forwardBackToPayment' } },
       invoke: {
         id: 'payment',
         src: 'payment',
@@ -255,7 +294,7 @@ export const checkoutMachine = setup({
         }),
         onDone: [
           {
-            guard: 'paymentCancelled',
+            guard: { type: 'paymentCancelled', params: ({ event }) => ({ output: event.output }) },
             target: 'choosingShipping',
             actions: ['forgetShipMethod', 'clearShipping'],
           },

@@ -1,8 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromPromise, toPromise } from 'xstate';
 import {
-  INCOMPLETE_FIELD_MESSAGES,
-  PAYMENT_MESSAGES,
+  assign,
+  createActor,
+  fromCallback,
+  fromPromise,
+  toPromise,
+  type EventObject,
+} from 'xstate';
+import {
   paymentMachine,
   type CardField,
   type CardOutcome,
@@ -13,6 +18,7 @@ import {
   type PlacedOrder,
   type ReportStatusInput,
 } from './payment.machine';
+import { amountDue } from './payment.selectors';
 import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
 const input: PaymentInput = {
@@ -84,7 +90,9 @@ function completeCard(actor: ReturnType<typeof start>['actor']) {
   }
 }
 
-const submit = { type: 'payment.submit', draft, cardElementMounted: true } as const;
+/** The card element the view hands over with Pay (opaque to the machine). */
+const cardElement = { element: 'cardNumber' };
+const submit = { type: 'payment.submit', draft, card: cardElement } as const;
 
 async function settled(actor: ReturnType<typeof start>['actor']) {
   // Waits until no effect is running (the 'processing' tag is gone).
@@ -118,6 +126,7 @@ describe('payment machine', () => {
     ]);
     expect(calls.confirmCard[0]).toEqual({
       clientSecret: 'pi_1_secret_2',
+      card: cardElement,
       billingDetails: {
         name: 'Ada Roast',
         email: 'guest@lumen.test',
@@ -156,7 +165,10 @@ describe('payment machine', () => {
     const declined = await settled(actor);
     expect(declined.value).toEqual({ ready: 'declined' });
     expect(declined.hasTag('declined')).toBe(true);
-    expect(declined.context.paymentError).toBe('Your card was declined.');
+    expect(declined.context.paymentError).toEqual({
+      code: 'declined',
+      providerMessage: 'Your card was declined.',
+    });
     expect(calls.reportStatus).toEqual([
       { orderId: 41, orderToken: 'ot_x', status: 'PAYMENT_FAILED' },
     ]);
@@ -180,7 +192,7 @@ describe('payment machine', () => {
     const { actor } = start({ confirmCard: async () => ({ status: 'declined', message: null }) });
     completeCard(actor);
     actor.send(submit);
-    expect((await settled(actor)).context.paymentError).toBe(PAYMENT_MESSAGES.paymentFailed);
+    expect((await settled(actor)).context.paymentError).toEqual({ code: 'declined' });
   });
 
   it('still shows the decline when reporting PAYMENT_FAILED fails (only logged)', async () => {
@@ -195,7 +207,10 @@ describe('payment machine', () => {
     actor.send(submit);
     const snapshot = await settled(actor);
     expect(snapshot.value).toEqual({ ready: 'declined' });
-    expect(snapshot.context.paymentError).toBe('Your card has expired.');
+    expect(snapshot.context.paymentError).toEqual({
+      code: 'declined',
+      providerMessage: 'Your card has expired.',
+    });
     expect(logReportFailure).toHaveBeenCalledWith(failure);
   });
 
@@ -268,11 +283,14 @@ describe('payment machine', () => {
     expect(snapshot.value).toEqual({ ready: 'reviewingTotals' });
     expect(snapshot.context.revisedTotals).toEqual(revised);
     expect(refreshCart).toHaveBeenCalledTimes(1);
+    // The Pay button reads the amount the next order will carry, not the cart's old total.
+    expect(amountDue(snapshot, draft.totals)).toBe(20.99);
 
     mismatch = false;
     actor.send(submit);
     await toPromise(actor);
     expect(calls.createOrder[1]?.totals).toEqual(revised);
+    expect(calls.createOrder[1]?.totals.total).toBe(amountDue(snapshot, draft.totals));
     expect(calls.createOrder[1]?.idempotencyKey).toBe('key-1');
   });
 
@@ -285,8 +303,13 @@ describe('payment machine', () => {
       state: { error: 'Your card number is invalid.', complete: false, empty: false },
     });
     actor.send(submit);
-    expect(actor.getSnapshot().context.blockedMessage).toBe(PAYMENT_MESSAGES.correctErrors);
+    expect(actor.getSnapshot().context.blocked).toBe('correctErrors');
     expect(actor.getSnapshot().value).toEqual({ ready: 'editing' });
+    // The provider's own words are kept as its message; the view shows them.
+    expect(actor.getSnapshot().context.fields.cardNumber.error).toEqual({
+      code: 'provider',
+      message: 'Your card number is invalid.',
+    });
 
     actor.send({
       type: 'payment.fieldChanged',
@@ -294,7 +317,7 @@ describe('payment machine', () => {
       state: { error: null, complete: true, empty: false },
     });
     expect(actor.getSnapshot().context.fields.cardNumber.error).toBeNull();
-    expect(actor.getSnapshot().context.blockedMessage).toBeNull();
+    expect(actor.getSnapshot().context.blocked).toBeNull();
     expect(calls.createOrder).toHaveLength(0);
   });
 
@@ -303,24 +326,24 @@ describe('payment machine', () => {
     completeCard(actor);
     actor.send({ type: 'payment.toolsFailed' });
     actor.send(submit);
-    expect(actor.getSnapshot().context.blockedMessage).toBe(PAYMENT_MESSAGES.toolsNotLoaded);
+    expect(actor.getSnapshot().context.blocked).toBe('toolsNotLoaded');
   });
 
   it('blocks submit with "Card details are missing. Please try again" when no card element is mounted', () => {
     const { actor } = start();
     completeCard(actor);
-    actor.send({ ...submit, cardElementMounted: false });
-    expect(actor.getSnapshot().context.blockedMessage).toBe(PAYMENT_MESSAGES.cardMissing);
+    actor.send({ ...submit, card: null });
+    expect(actor.getSnapshot().context.blocked).toBe('cardMissing');
   });
 
   it('marks incomplete card fields with Stripe’s texts instead of placing an order', () => {
     const { actor, calls } = start();
     actor.send({ type: 'payment.toolsLoaded' });
     actor.send(submit);
-    const { fields, blockedMessage } = actor.getSnapshot().context;
-    expect(fields.cardNumber.error).toBe(INCOMPLETE_FIELD_MESSAGES.cardNumber);
-    expect(fields.cardCvc.error).toBe(INCOMPLETE_FIELD_MESSAGES.cardCvc);
-    expect(blockedMessage).toBe(PAYMENT_MESSAGES.correctErrors);
+    const { fields, blocked } = actor.getSnapshot().context;
+    expect(fields.cardNumber.error).toEqual({ code: 'incomplete' });
+    expect(fields.cardCvc.error).toEqual({ code: 'incomplete' });
+    expect(blocked).toBe('correctErrors');
     expect(calls.createOrder).toHaveLength(0);
   });
 
@@ -328,7 +351,7 @@ describe('payment machine', () => {
     const codOrder = { orderId: 7, clientSecret: null, orderToken: 'ot_c' };
     const { actor, calls } = start({ createOrder: async () => codOrder });
     actor.send({ type: 'payment.methodChosen', method: 'cod' });
-    actor.send({ ...submit, cardElementMounted: false });
+    actor.send({ ...submit, card: null });
     const output = await toPromise(actor);
     expect(output).toEqual({ outcome: 'placed', order: codOrder, paymentMethod: 'cod' });
     expect(calls.createOrder[0]?.paymentMethod).toBe('cod');
@@ -368,5 +391,56 @@ describe('payment machine', () => {
     second.actor.send({ type: 'payment.back' });
     expect(second.actor.getSnapshot().status).toBe('done');
     expect(second.actor.getSnapshot().output?.outcome).toBe('cancelled');
+  });
+
+  it('hands the card element given with Pay to the card confirmation', async () => {
+    const { actor, calls } = start();
+    completeCard(actor);
+    actor.send(submit);
+    await toPromise(actor);
+    expect(calls.confirmCard[0]?.card).toBe(cardElement);
+  });
+
+  it('counts the prefilled Card Holder Name as typed, and an empty one as not', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.fields.cardHolder).toEqual({
+      error: null,
+      complete: true,
+      empty: false,
+    });
+    const unnamed = createActor(paymentMachine, {
+      input: { ...input, shippingAddress: { ...input.shippingAddress, name: ' ' } },
+    }).start();
+    expect(unnamed.getSnapshot().context.fields.cardHolder.complete).toBe(false);
+    unnamed.stop();
+  });
+
+  it('marks Card Holder Name left empty on blur as incomplete (a code, no text)', () => {
+    const { actor } = start();
+    actor.send({
+      type: 'payment.fieldChanged',
+      field: 'cardHolder',
+      state: { error: null, complete: false, empty: true, incomplete: true },
+    });
+    expect(actor.getSnapshot().context.fields.cardHolder.error).toEqual({ code: 'incomplete' });
+  });
+
+  it('learns the card tools from its provided loadTools actor, with no view involved', async () => {
+    let report: ((event: EventObject) => void) | undefined;
+    const stopped = vi.fn();
+    const machine = paymentMachine.provide({
+      actors: {
+        loadTools: fromCallback<EventObject>(({ sendBack }) => {
+          report = sendBack;
+          return stopped;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    expect(actor.getSnapshot().context.tools).toBe('loading');
+    report?.({ type: 'payment.toolsLoaded' });
+    expect(actor.getSnapshot().context.tools).toBe('ready');
+    actor.send({ type: 'payment.back' });
+    expect(stopped).toHaveBeenCalledTimes(1);
   });
 });

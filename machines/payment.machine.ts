@@ -1,10 +1,12 @@
-import { and, assign, fromPromise, or, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, or, setup, type EventObject } from 'xstate';
+import { dueTotals } from './payment.selectors';
 
 /**
  * The payment step (spec §4 "Payment", D4, D5): create the order, confirm the card with the
  * payment provider, report PAID or PAYMENT_FAILED. Pure: every effect is a named stub the
- * feature supplies with `provide()` (creating the order, confirming the card, reporting the
- * status, remembering the order's token, toasts).
+ * feature supplies with `provide()` (loading the card tools, creating the order, confirming the
+ * card, reporting the status, remembering the order's token). The context holds reason codes;
+ * the feature's views turn them into the spec's texts.
  */
 
 export type PaymentMethodChoice = 'card' | 'paypal' | 'cod';
@@ -54,8 +56,15 @@ export type PlacedOrder = {
   orderToken: string | null;
 };
 
+/**
+ * The card element the shopper typed into, as the view hands it over with Pay (opaque here: the
+ * provided confirmCard actor knows it is Stripe's card number element).
+ */
+export type CardHandle = object;
+
 export type ConfirmCardInput = {
   clientSecret: string;
+  card: CardHandle | null;
   billingDetails: {
     name: string;
     email: string;
@@ -75,7 +84,22 @@ export type ReportStatusInput = {
 
 export type CardField = 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'cardHolder';
 
-export type CardFieldState = { error: string | null; complete: boolean; empty: boolean };
+/**
+ * What a card field reports as the shopper types: the provider's own message for what it
+ * rejects, and `incomplete` when the field was left incomplete (Card Holder Name on blur).
+ */
+export type CardFieldState = {
+  error: string | null;
+  complete: boolean;
+  empty: boolean;
+  incomplete?: boolean;
+};
+
+/** Why a field is marked: left incomplete, or rejected with the provider's own message. */
+export type CardFieldError = { code: 'incomplete' } | { code: 'provider'; message: string };
+
+/** A card field as the machine keeps it (the view turns `error` into words). */
+export type CardFieldStatus = { error: CardFieldError | null; complete: boolean; empty: boolean };
 
 export type PaymentOutput = {
   outcome: 'paid' | 'placed' | 'cancelled';
@@ -83,44 +107,40 @@ export type PaymentOutput = {
   paymentMethod: PaymentMethodChoice;
 };
 
-/** The texts of spec §5 and §8, kept in one place so views and tests read the same words. */
-export const PAYMENT_MESSAGES = {
-  correctErrors: 'Please correct the highlighted errors.',
-  toolsNotLoaded: 'The card payment tools are still loading. Please wait a moment and try again.',
-  cardMissing: 'Card details are missing. Please try again',
-  paymentFailed: 'Payment failed. Please try again.',
-  processingError: 'Error processing payment. Please try again later.',
-  paymentIntentError: 'Error creating PaymentIntent',
-  paymentSuccessful: 'Payment successful!',
-  paypalUnavailable: 'PayPal is not available yet. Please pay by card or cash on delivery.',
-  totalsChanged: 'The order total has changed. Please review the new total and pay again.',
-} as const;
+/** Why Pay was refused before anything was sent (spec §5); the view shows the spec's text. */
+export type PaymentBlock = 'correctErrors' | 'toolsNotLoaded' | 'cardMissing';
 
-/** Stripe's own texts for a field left incomplete (what its Elements say). */
-export const INCOMPLETE_FIELD_MESSAGES: Record<CardField, string> = {
-  cardNumber: 'Your card number is incomplete.',
-  cardExpiry: "Your card's expiration date is incomplete.",
-  cardCvc: "Your card's security code is incomplete.",
-  cardHolder: 'Card Holder Name is required',
-};
+/** The card was declined; the provider's own message, when it gave one, is shown instead. */
+export type PaymentError = { code: 'declined'; providerMessage?: string };
 
 const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'cardExpiry', 'cardCvc', 'cardHolder'];
 
-const untouchedField: CardFieldState = { error: null, complete: false, empty: true };
+const untouchedField: CardFieldStatus = { error: null, complete: false, empty: true };
+
+function fieldStatus(state: CardFieldState): CardFieldStatus {
+  const error: CardFieldError | null = state.error
+    ? { code: 'provider', message: state.error }
+    : state.incomplete
+      ? { code: 'incomplete' }
+      : null;
+  return { error, complete: state.complete, empty: state.empty };
+}
 
 export type PaymentContext = OrderDetails & {
   paymentMethod: PaymentMethodChoice;
   /** One per checkout attempt, kept across retries: the server answers the same order (D4). */
   idempotencyKey: string;
-  fields: Record<CardField, CardFieldState>;
+  fields: Record<CardField, CardFieldStatus>;
   /** 'loading' until Stripe (or the sandbox) is ready; 'failed' after its load timed out. */
   tools: 'loading' | 'ready' | 'failed';
   draft: OrderDraft | null;
   order: PlacedOrder | null;
-  /** One of the blocking messages of spec §5, shown above the Pay button. */
-  blockedMessage: string | null;
-  /** The provider's decline message, shown above the card fields. */
-  paymentError: string | null;
+  /** Why the last Pay was refused (spec §5), shown above the Pay button. */
+  blocked: PaymentBlock | null;
+  /** The card was declined (the view shows the provider's message or spec §8's text). */
+  paymentError: PaymentError | null;
+  /** The card element handed over with the last Pay, for confirming the card. */
+  card: CardHandle | null;
   /**
    * Any other failure of the last attempt (issue 16): kept, and shown on the payment step in
    * the shopper's words, until the next attempt.
@@ -149,7 +169,7 @@ export type PaymentEvent =
   | { type: 'payment.fieldChanged'; field: CardField; state: CardFieldState }
   | { type: 'payment.toolsLoaded' }
   | { type: 'payment.toolsFailed' }
-  | { type: 'payment.submit'; draft: OrderDraft; cardElementMounted: boolean }
+  | { type: 'payment.submit'; draft: OrderDraft; card: CardHandle | null }
   | { type: 'payment.back' };
 
 export type PaymentInput = OrderDetails & { paymentMethod?: PaymentMethodChoice };
@@ -179,6 +199,15 @@ function processingError(stage: ProcessingError['stage'], error: unknown): Proce
   return { stage, network: isNetworkError(error), detail: errorText(error) };
 }
 
+const takeDraftParams = ({
+  event,
+}: {
+  event: Extract<PaymentEvent, { type: 'payment.submit' }>;
+}) => ({
+  draft: event.draft,
+  card: event.card,
+});
+
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -188,6 +217,11 @@ export const paymentMachine = setup({
     tags: {} as 'processing' | 'declined' | 'reviewingTotals',
   },
   actors: {
+    /**
+     * Loads the card tools (Stripe or the sandbox) once the step starts: sends
+     * `payment.toolsLoaded` or `payment.toolsFailed`.
+     */
+    loadTools: fromCallback<EventObject>(() => {}),
     createOrder: fromPromise<PlacedOrder, CreateOrderInput>(async () => {
       throw new Error('createOrder is not provided');
     }),
@@ -209,57 +243,49 @@ export const paymentMachine = setup({
     refreshCart: () => {},
     /** A failed report is only logged: the shopper's message does not depend on it. */
     logReportFailure: (_, _params: { error: unknown }) => {},
-    chooseMethod: assign(({ event }) =>
-      event.type === 'payment.methodChosen'
-        ? { paymentMethod: event.method, blockedMessage: null }
-        : {},
-    ),
+    chooseMethod: assign((_, params: { method: PaymentMethodChoice }) => ({
+      paymentMethod: params.method,
+      blocked: null,
+    })),
     forgetOrder: assign({ order: null, paymentError: null, processingError: null }),
     recordProcessingError: assign(
       (_, params: { stage: ProcessingError['stage']; error: unknown }) => ({
         processingError: processingError(params.stage, params.error),
       }),
     ),
-    recordField: assign(({ context, event }) => {
-      if (event.type !== 'payment.fieldChanged') return {};
-      const fields = { ...context.fields, [event.field]: event.state };
+    recordField: assign(({ context }, params: { field: CardField; state: CardFieldState }) => {
+      const fields = { ...context.fields, [params.field]: fieldStatus(params.state) };
       const stillBlocked = CARD_FIELDS.some((field) => fields[field].error);
       return {
         fields,
         // The highlighted-errors notice goes once nothing is highlighted any more.
-        blockedMessage:
-          context.blockedMessage === PAYMENT_MESSAGES.correctErrors && !stillBlocked
-            ? null
-            : context.blockedMessage,
+        blocked: context.blocked === 'correctErrors' && !stillBlocked ? null : context.blocked,
       };
     }),
     markToolsReady: assign({
       tools: 'ready',
-      blockedMessage: ({ context }) =>
-        context.blockedMessage === PAYMENT_MESSAGES.toolsNotLoaded ? null : context.blockedMessage,
+      blocked: ({ context }) => (context.blocked === 'toolsNotLoaded' ? null : context.blocked),
     }),
     markToolsFailed: assign({ tools: 'failed' }),
-    block: assign((_, params: { message: string }) => ({ blockedMessage: params.message })),
+    block: assign((_, params: { reason: PaymentBlock }) => ({ blocked: params.reason })),
     highlightIncompleteFields: assign(({ context }) => {
       const fields = { ...context.fields };
       for (const field of CARD_FIELDS) {
         if (!fields[field].complete && !fields[field].error) {
-          fields[field] = { ...fields[field], error: INCOMPLETE_FIELD_MESSAGES[field] };
+          fields[field] = { ...fields[field], error: { code: 'incomplete' } };
         }
       }
-      return { fields, blockedMessage: PAYMENT_MESSAGES.correctErrors };
+      return { fields, blocked: 'correctErrors' as const };
     }),
-    takeDraft: assign(({ context, event }) => {
-      if (event.type !== 'payment.submit') return {};
-      // After a totals mismatch the shopper confirms the server's totals, which they were shown.
-      const totals = context.revisedTotals ?? event.draft.totals;
-      return {
-        draft: { ...event.draft, totals },
-        blockedMessage: null,
-        paymentError: null,
-        processingError: null,
-      };
-    }),
+    takeDraft: assign(({ context }, params: { draft: OrderDraft; card: CardHandle | null }) => ({
+      // After a totals mismatch the shopper confirms the server's totals, which they were shown:
+      // the same amount due the Pay button shows (payment.selectors.ts).
+      draft: { ...params.draft, totals: dueTotals(context, params.draft.totals) },
+      card: params.card,
+      blocked: null,
+      paymentError: null,
+      processingError: null,
+    })),
     recordOrder: assign((_, params: { order: PlacedOrder }) => ({ order: params.order })),
     recordRevisedTotals: assign((_, params: { error: unknown }) =>
       isTotalsMismatch(params.error) ? { revisedTotals: params.error.totals } : {},
@@ -270,7 +296,10 @@ export const paymentMachine = setup({
     })),
     recordDecline: assign((_, params: { outcome: CardOutcome }) => {
       const message = params.outcome.status === 'declined' ? params.outcome.message : null;
-      return { paymentError: message || PAYMENT_MESSAGES.paymentFailed };
+      const paymentError: PaymentError = message
+        ? { code: 'declined', providerMessage: message }
+        : { code: 'declined' };
+      return { paymentError };
     }),
   },
   guards: {
@@ -280,12 +309,12 @@ export const paymentMachine = setup({
     cardFieldIncomplete: ({ context }) =>
       CARD_FIELDS.some((field) => !context.fields[field].complete),
     toolsNotReady: ({ context }) => context.tools !== 'ready',
-    cardElementMissing: ({ event }) => event.type === 'payment.submit' && !event.cardElementMounted,
+    /** Pay by card without the card element the shopper typed into. */
+    cardElementMissing: ({ context }, params: { card: CardHandle | null }) =>
+      context.paymentMethod === 'card' && params.card === null,
     hasOrder: ({ context }) => context.order !== null,
-    switchesAwayFromPlacedOrder: ({ context, event }) =>
-      event.type === 'payment.methodChosen' &&
-      context.order !== null &&
-      event.method !== context.paymentMethod,
+    switchesAwayFromPlacedOrder: ({ context }, params: { method: PaymentMethodChoice }) =>
+      context.order !== null && params.method !== context.paymentMethod,
     cardSucceeded: (_, params: { outcome: CardOutcome }) => params.outcome.status === 'succeeded',
     orderHasClientSecret: (_, params: { order: PlacedOrder }) => Boolean(params.order.clientSecret),
     totalsMismatch: (_, params: { error: unknown }) => isTotalsMismatch(params.error),
@@ -302,18 +331,24 @@ export const paymentMachine = setup({
       cardNumber: untouchedField,
       cardExpiry: untouchedField,
       cardCvc: untouchedField,
-      cardHolder: untouchedField,
+      // Card Holder Name starts with the shipping name: a prefilled name counts as typed.
+      cardHolder:
+        input.shippingAddress.name.trim() === ''
+          ? untouchedField
+          : { error: null, complete: true, empty: false },
     },
     tools: 'loading',
     draft: null,
     order: null,
-    blockedMessage: null,
+    blocked: null,
     paymentError: null,
+    card: null,
     processingError: null,
     revisedTotals: null,
     outcome: null,
   }),
   entry: 'startAttempt',
+  invoke: { id: 'loadTools', src: 'loadTools' },
   output: ({ context }) => ({
     outcome: context.outcome ?? 'cancelled',
     order: context.order,
@@ -326,13 +361,28 @@ export const paymentMachine = setup({
         'payment.methodChosen': [
           {
             // An order placed for another method is left behind; the new choice is a new attempt.
-            guard: 'switchesAwayFromPlacedOrder',
+            guard: {
+              type: 'switchesAwayFromPlacedOrder',
+              params: ({ event }) => ({ method: event.method }),
+            },
             target: 'ready',
-            actions: ['chooseMethod', 'forgetOrder', 'startAttempt'],
+            actions: [
+              { type: 'chooseMethod', params: ({ event }) => ({ method: event.method }) },
+              'forgetOrder',
+              'startAttempt',
+            ],
           },
-          { target: 'ready', actions: 'chooseMethod' },
+          {
+            target: 'ready',
+            actions: { type: 'chooseMethod', params: ({ event }) => ({ method: event.method }) },
+          },
         ],
-        'payment.fieldChanged': { actions: 'recordField' },
+        'payment.fieldChanged': {
+          actions: {
+            type: 'recordField',
+            params: ({ event }) => ({ field: event.field, state: event.state }),
+          },
+        },
         'payment.toolsLoaded': { actions: 'markToolsReady' },
         'payment.toolsFailed': { actions: 'markToolsFailed' },
         'payment.back': { target: 'cancelled' },
@@ -340,15 +390,15 @@ export const paymentMachine = setup({
         'payment.submit': [
           {
             guard: and(['paysByCard', 'cardFieldHasError']),
-            actions: { type: 'block', params: { message: PAYMENT_MESSAGES.correctErrors } },
+            actions: { type: 'block', params: { reason: 'correctErrors' } },
           },
           {
             guard: and(['paysByCard', 'toolsNotReady']),
-            actions: { type: 'block', params: { message: PAYMENT_MESSAGES.toolsNotLoaded } },
+            actions: { type: 'block', params: { reason: 'toolsNotLoaded' } },
           },
           {
-            guard: and(['paysByCard', 'cardElementMissing']),
-            actions: { type: 'block', params: { message: PAYMENT_MESSAGES.cardMissing } },
+            guard: { type: 'cardElementMissing', params: ({ event }) => ({ card: event.card }) },
+            actions: { type: 'block', params: { reason: 'cardMissing' } },
           },
           {
             guard: and(['paysByCard', 'cardFieldIncomplete']),
@@ -357,12 +407,12 @@ export const paymentMachine = setup({
           {
             guard: and(['paysByCard', 'hasOrder']),
             target: 'confirmingCard',
-            actions: 'takeDraft',
+            actions: { type: 'takeDraft', params: takeDraftParams },
           },
           {
             guard: or(['paysByCard', 'paysOnDelivery']),
             target: 'creatingOrder',
-            actions: 'takeDraft',
+            actions: { type: 'takeDraft', params: takeDraftParams },
           },
         ],
       },
@@ -463,6 +513,7 @@ export const paymentMachine = setup({
         src: 'confirmCard',
         input: ({ context }) => ({
           clientSecret: context.order?.clientSecret ?? '',
+          card: context.card,
           billingDetails: {
             name: context.shippingAddress.name,
             email: context.email,

@@ -6,20 +6,19 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, type SnapshotFrom } from 'xstate';
 import {
-  CardConfirmer,
   provideCheckoutMachine,
   providePaymentMachine,
 } from '../../src/features/checkout/checkout-logic';
+import { CHECKOUT_MESSAGES } from '../../src/features/checkout/checkout-messages';
+import { PAYMENT_MESSAGES } from '../../src/features/checkout/payment-messages';
 import { CheckoutView } from '../../src/features/checkout/checkout-overlay';
 import { createSandboxStripe } from '../../src/payment/sandbox/stripe-sandbox';
 import {
-  CHECKOUT_MESSAGES,
   checkoutMachine,
   type CheckoutDetails,
   type CheckoutEvent,
 } from '../../machines/checkout.machine';
 import {
-  PAYMENT_MESSAGES,
   type CardOutcome,
   type ConfirmCardInput,
   type CreateOrderInput,
@@ -202,11 +201,9 @@ function renderCheckout() {
   const closed = vi.fn();
   const shown = vi.fn();
   let formElement: HTMLFormElement | null = null;
-  const cardConfirmer = new CardConfirmer();
   const queryClient = seededQueryClient();
   const effects = {
     queryClient,
-    cardConfirmer,
     close: closed,
     showConfirmation: shown,
     focusFirstInvalidField: () =>
@@ -238,7 +235,6 @@ function renderCheckout() {
     <QueryClientProvider client={queryClient}>
       <CheckoutView
         checkout={actor}
-        cardConfirmer={cardConfirmer}
         formRef={(form) => {
           formElement = form;
         }}

@@ -9,20 +9,23 @@ import {
   fromPromise,
   initialTransition,
   transition,
-  type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
 import { configureApi } from '../../src/api/client';
 import type { OrderRequest, OrderResponse } from '../../src/api/types';
 import {
-  CardConfirmer,
   provideCheckoutMachine,
   providePaymentMachine,
 } from '../../src/features/checkout/checkout-logic';
+import {
+  blockedText,
+  fieldErrorText,
+  PAYMENT_MESSAGES,
+  paymentErrorText,
+} from '../../src/features/checkout/payment-messages';
 import { PaymentStep } from '../../src/features/checkout/payment-step';
 import { createSandboxStripe } from '../../src/payment/sandbox/stripe-sandbox';
 import {
-  PAYMENT_MESSAGES,
   paymentMachine,
   type CardOutcome,
   type PaymentEvent,
@@ -86,7 +89,8 @@ const numberValid: ModelEvent = {
   field: 'cardNumber',
   state: complete,
 };
-const submit: ModelEvent = { type: 'payment.submit', draft, cardElementMounted: true };
+// The card element the view hands over (the real one in the rendered step).
+const submit: ModelEvent = { type: 'payment.submit', draft, card: {} };
 const declined: ModelEvent = {
   type: 'xstate.done.actor.confirmCard',
   output: { status: 'declined', message: 'Your card was declined.' },
@@ -134,7 +138,7 @@ function serializeState(snapshot: Snapshot): string {
     snapshot.value,
     context.paymentMethod,
     number.error ?? (number.complete ? 'complete' : 'incomplete'),
-    context.blockedMessage,
+    context.blocked,
     Boolean(context.paymentError),
     context.order?.orderId ?? null,
   ]);
@@ -167,7 +171,7 @@ const fromState = startingSnapshot();
 const isEnd = (snapshot: Snapshot) =>
   snapshot.status === 'done' ||
   snapshot.matches({ ready: 'declined' }) ||
-  snapshot.context.blockedMessage !== null ||
+  snapshot.context.blocked !== null ||
   snapshot.context.paymentMethod === 'paypal';
 
 const paths = [
@@ -290,10 +294,8 @@ function renderPaymentStep() {
   const fakes = controlledActors();
   const orders = fakeOrderApi();
   const queryClient = seededQueryClient();
-  const cardConfirmer = new CardConfirmer();
   const effects = {
     queryClient,
-    cardConfirmer,
     close: vi.fn(),
     focusFirstInvalidField: () => undefined,
     showConfirmation: vi.fn(),
@@ -313,7 +315,7 @@ function renderPaymentStep() {
       },
     }),
   ).start();
-  return { checkout, fakes, orders, effects, queryClient, cardConfirmer };
+  return { checkout, fakes, orders, effects, queryClient };
 }
 
 /** Drives the checkout to its payment step (address, then Standard Shipping) and renders it. */
@@ -327,12 +329,11 @@ async function openPaymentStep() {
     expect(checkout.getSnapshot().matches({ choosingShipping: 'idle' })).toBe(true),
   );
   checkout.send({ type: 'checkout.next' });
-  const payment = checkout.getSnapshot().children.payment as
-    ActorRefFrom<typeof paymentMachine> | undefined;
+  const payment = checkout.getSnapshot().children.payment;
   if (!payment) throw new Error('the checkout did not start its payment step');
   render(
     <>
-      <PaymentStep payment={payment} cart={modelCart} cardConfirmer={harness.cardConfirmer} />
+      <PaymentStep payment={payment} cart={modelCart} />
       <Toaster />
     </>,
   );
@@ -392,15 +393,21 @@ async function assertScreen(
   if (context.paymentMethod === 'cod')
     expect(view.getByRole('button', { name: /^Place Order / })).toBeTruthy();
   const shownError = view.queryByTestId('payment-error')?.textContent ?? null;
-  expect(shownError).toBe(context.paymentMethod === 'card' ? context.paymentError : null);
+  expect(shownError).toBe(
+    context.paymentMethod === 'card' && context.paymentError
+      ? paymentErrorText(context.paymentError)
+      : null,
+  );
+  const expectedBlock = context.blocked ? blockedText(context.blocked) : null;
   const blocked = await waitFor(() => {
     const text = view.queryByTestId('payment-blocked')?.textContent ?? null;
-    expect(text).toBe(context.blockedMessage);
+    expect(text).toBe(expectedBlock);
     return text;
   });
-  expect(blocked).toBe(context.blockedMessage);
-  if (context.fields.cardNumber.error) {
-    expect(view.getByText(context.fields.cardNumber.error)).toBeTruthy();
+  expect(blocked).toBe(expectedBlock);
+  const numberError = fieldErrorText('cardNumber', context.fields.cardNumber.error);
+  if (numberError) {
+    expect(view.getByText(numberError)).toBeTruthy();
   }
 }
 

@@ -1,16 +1,17 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
+import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { toast } from '../../lib/toast';
-import { assign, fromPromise } from 'xstate';
-import { clearCartShipping, getCart, setCartShipping } from '../../api/cart';
+import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { getCart } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';
-import { writeCart } from '../../api/cart.mutations';
-import { cartKeys } from '../../api/cart.queries';
+import { cartMutations, writeCart } from '../../api/cart.mutations';
+import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { createOrder, updateOrderStatus } from '../../api/orders';
 import type { Cart, OrderRequest } from '../../api/types';
 import { rememberOrderToken } from '../../payment/order-tokens';
-import { checkoutMachine } from '../../../machines/checkout.machine';
+import { getStripe } from '../../payment/stripe-loader';
+import { checkoutMachine, type CartNews } from '../../../machines/checkout.machine';
 import {
-  PAYMENT_MESSAGES,
   paymentMachine,
   type CardOutcome,
   type ConfirmCardInput,
@@ -21,40 +22,10 @@ import {
   type ReportStatusInput,
 } from '../../../machines/payment.machine';
 import { clearDrafts } from './checkout-draft';
-
-type Confirm = (input: ConfirmCardInput) => Promise<CardOutcome>;
-
-/**
- * The bridge between the payment machine's confirmCard actor (created with the overlay) and
- * Stripe's card elements (which exist only once the payment step has loaded them).
- */
-export class CardConfirmer {
-  private confirmer: Confirm | null = null;
-
-  /** The payment step registers how to confirm; the returned function unregisters it. */
-  register(confirm: Confirm): () => void {
-    this.confirmer = confirm;
-    return () => {
-      if (this.confirmer === confirm) this.confirmer = null;
-    };
-  }
-
-  get ready(): boolean {
-    return this.confirmer !== null;
-  }
-
-  confirm(input: ConfirmCardInput): Promise<CardOutcome> {
-    // The payment machine checks the card tools before it gets here; this is the last guard.
-    if (!this.confirmer) {
-      return Promise.resolve({ status: 'declined', message: PAYMENT_MESSAGES.cardMissing });
-    }
-    return this.confirmer(input);
-  }
-}
+import { PAYMENT_MESSAGES } from './payment-messages';
 
 export type CheckoutEffects = {
   queryClient: QueryClient;
-  cardConfirmer: CardConfirmer;
   /** Closes the overlay (the cart flow's close()). */
   close: () => void;
   /** Focuses the first field step 0 marked invalid. */
@@ -104,7 +75,63 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The payment machine with the real effects: the API, Stripe (through the confirmer), toasts. */
+/**
+ * The checkout's view of the server's cart: a query observer (the overlay refetches the cart as
+ * it opens), reported to the machine as `checkout.cartUpdated` whenever the item count or the
+ * ship method changes. Ends with the checkout.
+ */
+export function cartNewsActor(queryClient: QueryClient) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const observer = new QueryObserver(queryClient, cartQueries.detail());
+    let last: string | null = null;
+    const report = (cart: Cart | undefined) => {
+      if (!cart) return;
+      const news: CartNews = {
+        type: 'checkout.cartUpdated',
+        itemCount: cart.cartItems.length,
+        shipMethodId: cart.shipMethod?.methodId ?? null,
+      };
+      const key = `${news.itemCount}:${news.shipMethodId}`;
+      if (key === last) return;
+      last = key;
+      sendBack(news);
+    };
+    const unsubscribe = observer.subscribe((result) => report(result.data));
+    report(observer.getCurrentResult().data);
+    return unsubscribe;
+  });
+}
+
+/** Confirms the card with Stripe (or the sandbox), with the card element Pay handed over. */
+export const confirmCardWithStripe = fromPromise<CardOutcome, ConfirmCardInput>(
+  async ({ input }) => {
+    const stripe = await getStripe();
+    if (!stripe) throw new Error('The card payment tools are not loaded');
+    const result = await stripe.confirmCardPayment(input.clientSecret, {
+      payment_method: {
+        card: input.card as StripeCardNumberElement,
+        billing_details: input.billingDetails,
+      },
+    });
+    if (result.error) return { status: 'declined', message: result.error.message ?? null };
+    return result.paymentIntent?.status === 'succeeded'
+      ? { status: 'succeeded' }
+      : { status: 'declined', message: null };
+  },
+);
+
+/** Loads Stripe (or the sandbox) as the payment step starts; the view's <Elements> gets the same. */
+export const loadCardTools = fromCallback<EventObject>(({ sendBack }) => {
+  let live = true;
+  void getStripe().then((stripe) => {
+    if (live) sendBack({ type: stripe ? 'payment.toolsLoaded' : 'payment.toolsFailed' });
+  });
+  return () => {
+    live = false;
+  };
+});
+
+/** The payment machine with the real effects: the API, Stripe, the console. */
 export function providePaymentMachine(effects: CheckoutEffects) {
   const newKey = effects.newIdempotencyKey ?? (() => crypto.randomUUID());
   return paymentMachine.provide({
@@ -115,9 +142,8 @@ export function providePaymentMachine(effects: CheckoutEffects) {
         });
         return { orderId, clientSecret, orderToken };
       }),
-      confirmCard: fromPromise<CardOutcome, ConfirmCardInput>(async ({ input }) =>
-        effects.cardConfirmer.confirm(input),
-      ),
+      loadTools: loadCardTools,
+      confirmCard: confirmCardWithStripe,
       reportStatus: fromPromise<unknown, ReportStatusInput>(async ({ input, signal }) =>
         updateOrderStatus(
           input.orderId,
@@ -143,28 +169,44 @@ export function providePaymentMachine(effects: CheckoutEffects) {
   });
 }
 
+/**
+ * The checkout's shipping writes, through the cart's own mutations (they write the cache, and
+ * the cart's busy state counts them). One scope: a method chosen while another is being stored
+ * is sent after it answers, so the last choice is the cart the cache ends with.
+ */
+const shippingScope = { id: 'cart-shipping' };
+
+function setShippingWrite(queryClient: QueryClient) {
+  const options = cartMutations(queryClient).setShipping;
+  return new MutationObserver(queryClient, { ...options, scope: shippingScope });
+}
+
+function clearShippingWrite(queryClient: QueryClient) {
+  const options = cartMutations(queryClient).clearShipping;
+  return new MutationObserver(queryClient, { ...options, scope: shippingScope });
+}
+
 /** The checkout machine with the real effects, for the overlay's actor. */
 export function provideCheckoutMachine(effects: CheckoutEffects) {
   const { queryClient } = effects;
   return checkoutMachine.provide({
     actors: {
-      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(
-        async ({ input, signal }) => {
-          // Aborted when the shopper picks another method first: its cart must not win.
-          writeCart(queryClient, await setCartShipping(input.methodId, { signal }));
-          return { methodId: input.methodId };
-        },
-      ),
+      cart: cartNewsActor(queryClient),
+      setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
+        // A newer choice re-enters the machine's saving state (this actor's answer is then
+        // ignored) and is sent after this one in the shipping scope, so the newer cart wins.
+        await setShippingWrite(queryClient).mutate(input.methodId);
+        return { methodId: input.methodId };
+      }),
       payment: providePaymentMachine(effects),
     },
     actions: {
       closeCheckout: () => effects.close(),
       clearShipping: () => {
-        clearCartShipping().then(
-          (cart) => writeCart(queryClient, cart),
+        clearShippingWrite(queryClient)
+          .mutate(undefined)
           // Spec §8: a failed clear-shipping call is logged only.
-          (error: unknown) => console.warn('Failed to clear shipping', error),
-        );
+          .catch((error: unknown) => console.warn('Failed to clear shipping', error));
       },
       focusFirstInvalidField: () => effects.focusFirstInvalidField(),
       notifyShippingFailed: (_, { error }) => {

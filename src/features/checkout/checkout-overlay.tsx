@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazyPart, PartErrorBoundary } from '../../ui/lazy-part';
 import { PartLoadError } from '../../ui/part-load-error';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useState, type Ref } from 'react';
+import { Suspense, useState, type Ref } from 'react';
 import { useLocation } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
@@ -14,10 +14,12 @@ import { Dialog, DialogClose } from '../../ui/dialog';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { useSessionUser } from '../../session/session';
-import { CHECKOUT_MESSAGES } from '../../../machines/checkout.machine';
-import type { CheckoutActorRef, PaymentActorRef } from './checkout-actor';
+import { checkoutStep, paymentChild } from '../../../machines/checkout.selectors';
+import { canLeavePayment, isProcessing } from '../../../machines/payment.selectors';
+import type { CheckoutActorRef } from './checkout-actor';
+import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { draftKey } from './checkout-draft';
-import { CardConfirmer, provideCheckoutMachine } from './checkout-logic';
+import { provideCheckoutMachine } from './checkout-logic';
 import { StepIndicator } from './checkout-parts';
 import { DetailsStep } from './details-step';
 import { OrderSummaryDisclosure } from './order-summary-disclosure';
@@ -43,104 +45,56 @@ export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps =
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const user = useSessionUser();
-  const [bridge] = useState(() => new OverlayBridge());
-  useEffect(() => bridge.update(flow.close, navigate));
-  const [cardConfirmer] = useState(() => new CardConfirmer());
-  const [machine] = useState(() =>
+  // Step 0's form (a callback ref into state: the machine's focus effect reads this render's).
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  // Provided on every render: useActorRef hands the running actor the latest implementations,
+  // so the machine's effects always reach this render's close and navigate.
+  const checkout = useActorRef(
     provideCheckoutMachine({
       queryClient,
-      cardConfirmer,
-      close: () => bridge.close(),
-      showConfirmation: (orderId) => bridge.navigate(paths.completedCheckout(orderId)),
-      focusFirstInvalidField: () => bridge.focusFirstInvalid(),
+      close: flow.close,
+      showConfirmation: (orderId) => navigate(paths.completedCheckout(orderId)),
+      focusFirstInvalidField: () => focusFirstInvalid(form),
     }),
+    { inspect },
   );
-  const checkout = useActorRef(machine, { inspect });
   return (
     <CheckoutView
       checkout={checkout}
-      cardConfirmer={cardConfirmer}
-      formRef={bridge.formRef}
+      formRef={setForm}
       signedInEmail={user?.email ?? null}
       onClose={flow.close}
     />
   );
 }
 
-/** The machine's effects outlive renders; they reach the latest callbacks through this. */
-class OverlayBridge {
-  private onClose: () => void = () => undefined;
-  private onNavigate: (to: string) => void = () => undefined;
-  private form: HTMLFormElement | null = null;
-  readonly formRef = (form: HTMLFormElement | null) => {
-    this.form = form;
-  };
-
-  update(close: () => void, navigate: (to: string) => void) {
-    this.onClose = close;
-    this.onNavigate = navigate;
-  }
-
-  close() {
-    this.onClose();
-  }
-
-  navigate(to: string) {
-    this.onNavigate(to);
-  }
-
-  focusFirstInvalid() {
-    // After React painted the messages the submit produced.
-    setTimeout(() => {
-      this.form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }, 0);
-  }
+/** Focuses the first field the form marked invalid, after React painted the messages. */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  setTimeout(() => {
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, 0);
 }
 
 export type CheckoutViewProps = {
   checkout: CheckoutActorRef;
-  cardConfirmer: CardConfirmer;
   formRef: Ref<HTMLFormElement>;
   signedInEmail: string | null;
   onClose: () => void;
 };
 
 /** The overlay's content for a checkout actor (the model-based tests render it with fakes). */
-export function CheckoutView({
-  checkout,
-  cardConfirmer,
-  formRef,
-  signedInEmail,
-  onClose,
-}: CheckoutViewProps) {
+export function CheckoutView({ checkout, formRef, signedInEmail, onClose }: CheckoutViewProps) {
   // Checkout starts from the server's cart as it is now (another tab may have changed or paid
-  // for it), not from a copy cached while the shopper browsed.
+  // for it), not from a copy cached while the shopper browsed. The machine watches the same
+  // query through its `cart` actor; this view only renders it.
   const cart = useQuery({ ...cartQueries.detail(), refetchOnMount: 'always' });
   const snapshot = useSelector(checkout, (s) => s);
-  const payment = snapshot.children.payment as PaymentActorRef | undefined;
-  const paymentBusy = useSelector(payment, (s) => s?.hasTag('processing') ?? false);
-  const canLeavePayment = useSelector(payment, (s) => s?.can({ type: 'payment.back' }) ?? true);
-
-  const itemCount = cart.data?.cartItems.length;
-  const cartShipMethodId = cart.data?.shipMethod?.methodId ?? null;
-  useEffect(() => {
-    if (itemCount !== undefined) {
-      checkout.send({ type: 'checkout.cartUpdated', itemCount, shipMethodId: cartShipMethodId });
-    }
-  }, [checkout, itemCount, cartShipMethodId]);
-
-  const step = snapshot.hasTag('step-payment')
-    ? 2
-    : snapshot.hasTag('step-shipping')
-      ? 1
-      : snapshot.hasTag('step-details')
-        ? 0
-        : null;
-
-  const back = () => {
-    if (payment && step === 2) payment.send({ type: 'payment.back' });
-    else checkout.send({ type: 'checkout.back' });
-  };
+  const payment = paymentChild(snapshot);
+  const paymentBusy = useSelector(payment, isProcessing);
+  const canLeave = useSelector(payment, canLeavePayment);
+  const step = checkoutStep(snapshot);
+  // The machine decides where Back goes (on Payment it is forwarded to the payment).
+  const back = () => checkout.send({ type: 'checkout.back' });
 
   const { details, shipMethodId, shippingRequired } = snapshot.context;
 
@@ -166,12 +120,7 @@ export function CheckoutView({
             mb: { base: '6', md: '8' },
           })}
         >
-          <Button
-            visual="outline"
-            size="sm"
-            onClick={back}
-            disabled={step === 2 && !canLeavePayment}
-          >
+          <Button visual="outline" size="sm" onClick={back} disabled={step === 2 && !canLeave}>
             Back
           </Button>
           {step !== null ? (
@@ -247,7 +196,7 @@ export function CheckoutView({
                   )}
                 >
                   <Suspense fallback={<Spinner label="Loading the payment step..." />}>
-                    <PaymentStep payment={payment} cart={cart.data} cardConfirmer={cardConfirmer} />
+                    <PaymentStep payment={payment} cart={cart.data} />
                   </Suspense>
                 </PartErrorBoundary>
               ) : null}

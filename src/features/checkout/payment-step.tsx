@@ -4,11 +4,10 @@ import {
   CardNumberElement,
   Elements,
   useElements,
-  useStripe,
 } from '@stripe/react-stripe-js';
 import type { StripeCardNumberElementOptions, StripeElementChangeEvent } from '@stripe/stripe-js';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
@@ -17,21 +16,25 @@ import { formatPrice } from '../../lib/format-price';
 import { Spinner } from '../../ui/spinner';
 import { getStripe } from '../../payment/stripe-loader';
 import {
-  INCOMPLETE_FIELD_MESSAGES,
-  PAYMENT_MESSAGES,
   type CardField,
+  type CardFieldState,
   type PaymentMethodChoice,
   type ProcessingError,
 } from '../../../machines/payment.machine';
+import { amountDue, isProcessing } from '../../../machines/payment.selectors';
 import type { PaymentActorRef } from './checkout-actor';
-import type { CardConfirmer } from './checkout-logic';
 import { orderDraftFromCart } from './checkout-logic';
+import {
+  blockedText,
+  fieldErrorText,
+  PAYMENT_MESSAGES,
+  paymentErrorText,
+} from './payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 
 export type PaymentStepProps = {
   payment: PaymentActorRef;
   cart: Cart;
-  cardConfirmer: CardConfirmer;
 };
 
 const METHODS: { value: PaymentMethodChoice; label: string }[] = [
@@ -41,22 +44,13 @@ const METHODS: { value: PaymentMethodChoice; label: string }[] = [
 ];
 
 /**
- * Step 2 (spec §2, §4, D5). Its own chunk: Stripe (or the sandbox) is fetched only when the
- * shopper gets here. The payment machine decides; this view renders its snapshot.
+ * Step 2 (spec §2, §4, D5). Its own chunk. The payment machine decides (its `loadTools` actor
+ * loads Stripe or the sandbox, its `confirmCard` actor confirms with the card element Pay hands
+ * over); this view renders its snapshot and sends the shopper's intents.
  */
 export function PaymentStep(props: PaymentStepProps) {
-  // One load per visit; getStripe() keeps a loaded Stripe for the next visit.
+  // The Stripe the machine's loadTools actor loads (getStripe() keeps one load per visit).
   const [stripe] = useState(() => getStripe());
-  const { payment } = props;
-  useEffect(() => {
-    let live = true;
-    void stripe.then((loaded) => {
-      if (live) payment.send({ type: loaded ? 'payment.toolsLoaded' : 'payment.toolsFailed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [stripe, payment]);
   return (
     <Elements stripe={stripe}>
       <PaymentForm {...props} />
@@ -64,29 +58,13 @@ export function PaymentStep(props: PaymentStepProps) {
   );
 }
 
-function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
+function PaymentForm({ payment, cart }: PaymentStepProps) {
   const snapshot = useSelector(payment, (s) => s);
-  const stripe = useStripe();
   const elements = useElements();
   const { context } = snapshot;
-  const processing = snapshot.hasTag('processing');
+  const processing = isProcessing(snapshot);
   const draft = orderDraftFromCart(cart);
-  const submitEvent = { type: 'payment.submit' as const, draft, cardElementMounted: false };
-
-  useEffect(() => {
-    if (!stripe || !elements) return;
-    return cardConfirmer.register(async ({ clientSecret, billingDetails }) => {
-      const card = elements.getElement(CardNumberElement);
-      if (!card) return { status: 'declined', message: PAYMENT_MESSAGES.cardMissing };
-      const result = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: billingDetails },
-      });
-      if (result.error) return { status: 'declined', message: result.error.message ?? null };
-      return result.paymentIntent?.status === 'succeeded'
-        ? { status: 'succeeded' }
-        : { status: 'declined', message: null };
-    });
-  }, [stripe, elements, cardConfirmer]);
+  const submitEvent = { type: 'payment.submit' as const, draft, card: null };
 
   const fieldChanged = (field: CardField) => (event: StripeElementChangeEvent) =>
     payment.send({
@@ -96,17 +74,14 @@ function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
     });
 
   const byCard = context.paymentMethod === 'card';
-  const total = context.revisedTotals?.total ?? cart.total;
+  const total = amountDue(snapshot, draft.totals);
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        payment.send({
-          ...submitEvent,
-          cardElementMounted: Boolean(elements?.getElement(CardNumberElement)),
-        });
+        payment.send({ ...submitEvent, card: elements?.getElement(CardNumberElement) ?? null });
       }}
     >
       <StepHeading>Payment</StepHeading>
@@ -170,7 +145,7 @@ function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
 
       {byCard && context.paymentError ? (
         <p role="alert" data-testid="payment-error" className={cx(noticeStyle, dangerNoticeStyle)}>
-          {context.paymentError}
+          {paymentErrorText(context.paymentError)}
         </p>
       ) : null}
 
@@ -192,13 +167,13 @@ function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
         <CardElementField
           label="Card Number"
           Element={CardNumberElement}
-          error={context.fields.cardNumber.error}
+          error={fieldErrorText('cardNumber', context.fields.cardNumber.error)}
           onChange={fieldChanged('cardNumber')}
           wide
         />
         <CardHolderField
           initialName={context.shippingAddress.name}
-          error={context.fields.cardHolder.error}
+          error={fieldErrorText('cardHolder', context.fields.cardHolder.error)}
           onState={(state) =>
             payment.send({ type: 'payment.fieldChanged', field: 'cardHolder', state })
           }
@@ -206,13 +181,13 @@ function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
         <CardElementField
           label="Card Expiry"
           Element={CardExpiryElement}
-          error={context.fields.cardExpiry.error}
+          error={fieldErrorText('cardExpiry', context.fields.cardExpiry.error)}
           onChange={fieldChanged('cardExpiry')}
         />
         <CardElementField
           label="Card CVC"
           Element={CardCvcElement}
-          error={context.fields.cardCvc.error}
+          error={fieldErrorText('cardCvc', context.fields.cardCvc.error)}
           onChange={fieldChanged('cardCvc')}
         />
       </div>
@@ -236,13 +211,13 @@ function PaymentForm({ payment, cart, cardConfirmer }: PaymentStepProps) {
         />
       ) : null}
 
-      {context.blockedMessage ? (
+      {context.blocked ? (
         <p
           role="alert"
           data-testid="payment-blocked"
           className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
         >
-          {context.blockedMessage}
+          {blockedText(context.blocked)}
         </p>
       ) : null}
 
@@ -403,22 +378,19 @@ function CardHolderField({
 }: {
   initialName: string;
   error: string | null;
-  onState: (state: { error: string | null; complete: boolean; empty: boolean }) => void;
+  onState: (state: CardFieldState) => void;
 }) {
   const [name, setName] = useState(initialName);
+  // The prefilled name already counts as typed: the payment machine starts with it complete.
   const report = (value: string, final: boolean) => {
     const empty = value.trim() === '';
     onState({
       empty,
       complete: !empty,
-      error: empty && final ? INCOMPLETE_FIELD_MESSAGES.cardHolder : null,
+      error: null,
+      incomplete: empty && final,
     });
   };
-  useEffect(() => {
-    report(initialName, false);
-    // Reported once: the prefilled name counts as typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <TextField
       className={css({ gridColumn: { sm: 'span 2' } })}

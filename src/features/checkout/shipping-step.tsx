@@ -4,7 +4,8 @@ import { productQueries } from '../../api/products.queries';
 import { Button } from '../../ui/button';
 import { formatPrice } from '../../lib/format-price';
 import { Spinner } from '../../ui/spinner';
-import { CHECKOUT_MESSAGES, type CheckoutDetails } from '../../../machines/checkout.machine';
+import type { CheckoutDetails } from '../../../machines/checkout.machine';
+import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 
 export type ShippingStepProps = {
