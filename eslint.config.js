@@ -69,22 +69,87 @@ function layerViolation(from, to, typeOnly) {
   return undefined;
 }
 
+/**
+ * The seam of issue 17: machines get server and browser inputs from provided actors, views only
+ * render state and send intents. An effect that sends to an actor is a mirror of outside state
+ * into a machine, which the seam replaces. One that must stay says why in a comment starting
+ * `effect-send:` inside it (the documented allow-list: grep for it).
+ */
+const noEffectSend = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No useEffect that sends to an actor (provide an actor instead)' },
+    schema: [],
+  },
+  create: (context) => {
+    const effects = [];
+    const isEffect = (node) =>
+      (node.callee.type === 'Identifier' && /^use(Layout)?Effect$/.test(node.callee.name)) ||
+      (node.callee.type === 'MemberExpression' &&
+        /^use(Layout)?Effect$/.test(node.callee.property?.name ?? ''));
+    const isSend = (node) =>
+      (node.callee.type === 'MemberExpression' && node.callee.property?.name === 'send') ||
+      (node.callee.type === 'Identifier' && node.callee.name === 'send');
+    return {
+      CallExpression: (node) => {
+        if (isEffect(node)) {
+          effects.push(node);
+          return;
+        }
+        if (!isSend(node)) return;
+        const effect = effects.find(
+          (candidate) => candidate.range[0] <= node.range[0] && node.range[1] <= candidate.range[1],
+        );
+        if (!effect) return;
+        const allowed = context.sourceCode
+          .getCommentsInside(effect)
+          .some((comment) => comment.value.trim().startsWith('effect-send:'));
+        if (!allowed) {
+          context.report({
+            node,
+            message:
+              'An effect sends to an actor: give the machine its input through a provided actor (issue 17), or say why in an `// effect-send:` comment.',
+          });
+        }
+      },
+    };
+  },
+};
+
+/**
+ * A view (a .tsx file of src/) reads a machine through `machines/<name>.selectors.ts` and gets
+ * its actor from the feature's wiring (a .ts file that provides the effects): the machine's own
+ * module is its internals, and a view may take only its types.
+ */
+function machineInternals(fromPath, targetPath, typeOnly) {
+  const isView = fromPath.startsWith(`src${sep}`) && /(?<!\.test)\.tsx$/.test(fromPath);
+  const isMachineModule = new RegExp(`^machines\\${sep}[^${sep}]+\\.machine(\\.ts)?$`).test(
+    targetPath,
+  );
+  if (!isView || !isMachineModule || typeOnly) return undefined;
+  return "a view imports a machine's internals: read it through its <name>.selectors.ts, and create the actor in the feature's wiring (.ts).";
+}
+
 function createLayersPlugin(root) {
   const check = (context, node) => {
     const source = node.source?.value;
     if (typeof source !== 'string' || !source.startsWith('.')) return;
     const file = context.filename;
     const from = layerOf(relative(root, file));
-    const to = layerOf(relative(root, resolve(dirname(file), source)));
+    const target = relative(root, resolve(dirname(file), source));
+    const to = layerOf(target);
     const typeOnly =
       node.importKind === 'type' ||
       (node.specifiers?.length > 0 &&
         node.specifiers.every((specifier) => specifier.importKind === 'type'));
-    const message = layerViolation(from, to, typeOnly);
+    const message =
+      layerViolation(from, to, typeOnly) ??
+      machineInternals(relative(root, file), target, typeOnly);
     if (message) context.report({ node: node.source, message: `'${source}': ${message}` });
   };
   return {
     rules: {
+      'no-effect-send': noEffectSend,
       'one-way': {
         meta: {
           type: 'problem',
@@ -134,7 +199,7 @@ export default defineConfig([
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contract/**/*.ts', 'server/**/*.ts'],
     plugins: { layers: createLayersPlugin(import.meta.dirname) },
-    rules: { 'layers/one-way': 'error' },
+    rules: { 'layers/one-way': 'error', 'layers/no-effect-send': 'error' },
   },
   {
     // Machines are pure (conventions.md): no React, router, HTTP, storage or toasts in here.

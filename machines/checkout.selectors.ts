@@ -1,6 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine';
 
+export { CHECKOUT_STEPS } from './checkout.machine';
+
 /** What views read of a checkout snapshot. */
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
-import { CHECKOUT_STEPS } from '../../../machines/checkout.machine';
+import { CHECKOUT_STEPS } from '../../../machines/checkout.selectors';
 import type { ShippingAddressDetails } from '../../../machines/payment.machine';
 import { countryName } from '../../lib/countries';
 
