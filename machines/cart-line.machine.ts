@@ -51,7 +51,7 @@ export type CartLineEvent =
   | { type: 'quantity.serverUpdated'; quantity: number; stock: number };
 
 /** The contract's bounds of a line's quantity (UpdateCartItemRequest). */
-export const MIN_LINE_QUANTITY = 1;
+const MIN_LINE_QUANTITY = 1;
 export const MAX_LINE_QUANTITY = 99;
 
 function maxFor(stock: number): number {
@@ -161,5 +161,3 @@ export const cartLineMachine = setup({
     },
   },
 });
-
-export type CartLineMachine = typeof cartLineMachine;

@@ -115,7 +115,7 @@ export type MenuEvent =
 
 const SEARCH_COMMIT_ID = 'menu.searchCommit';
 
-export function sameFilters(a: MenuFilters, b: MenuFilters): boolean {
+function sameFilters(a: MenuFilters, b: MenuFilters): boolean {
   return (
     a.category === b.category && a.search === b.search && a.price === b.price && a.sort === b.sort
   );
@@ -400,5 +400,3 @@ export const menuMachine = setup({
     },
   },
 });
-
-export type MenuMachine = typeof menuMachine;

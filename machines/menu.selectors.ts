@@ -4,8 +4,6 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { menuMachine } from './menu.machine';
 
 export { mergePages, PRICE_FILTERS, SORT_OPTIONS } from './menu.machine';
-export type { MenuFilters, PriceFilter, SortOption } from './menu.machine';
-
 export type MenuActor = ActorRefFrom<typeof menuMachine>;
 type MenuSnapshot = SnapshotFrom<typeof menuMachine>;
 

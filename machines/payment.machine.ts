@@ -177,7 +177,7 @@ export type PaymentInput = OrderDetails & { paymentMethod?: PaymentMethodChoice 
 /** An error whose totals say the server priced the order differently (409 TOTALS_MISMATCH). */
 export type TotalsMismatch = { totals: OrderTotals };
 
-export function isTotalsMismatch(error: unknown): error is TotalsMismatch {
+function isTotalsMismatch(error: unknown): error is TotalsMismatch {
   if (typeof error !== 'object' || error === null) return false;
   const record = error as { code?: unknown; totals?: unknown };
   return record.code === 'TOTALS_MISMATCH' && typeof record.totals === 'object' && !!record.totals;

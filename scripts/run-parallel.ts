@@ -1,6 +1,6 @@
 // Runs npm scripts side by side, keeps each one's output and prints it whole when that script
 // ends (never interleaved), then a line per script with its time; fails when any failed.
-// Usage: tsx scripts/run-parallel.ts gen:check lint:api typecheck lint format:check
+// Usage: tsx scripts/run-parallel.ts gen:check lint:api typecheck lint format:check knip
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);

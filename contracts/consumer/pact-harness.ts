@@ -8,10 +8,10 @@ import type { V3MockServer } from '@pact-foundation/pact';
 import { vi } from 'vitest';
 import { configureApi } from '../../src/api/client';
 
-export const CONSUMER = 'lumen-storefront';
-export const PROVIDER = 'lumen-api';
-export const PACT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'pacts');
-export const PACT_FILE = join(PACT_DIR, `${CONSUMER}-${PROVIDER}.json`);
+const CONSUMER = 'lumen-storefront';
+const PROVIDER = 'lumen-api';
+const PACT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'pacts');
+const PACT_FILE = join(PACT_DIR, `${CONSUMER}-${PROVIDER}.json`);
 
 /**
  * A fixed, well-formed example JWT. The provider's requestFilter (or a backend team's own)

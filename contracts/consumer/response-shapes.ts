@@ -16,9 +16,9 @@ export const jwt = () =>
   );
 /** Money is a JSON number (5, 3.99): `number`, not `decimal`, since whole dollars are integers. */
 export const money = (example: number) => number(example);
-export const id = (example: number) => integer(example);
+const id = (example: number) => integer(example);
 
-export const productImage = {
+const productImage = {
   productImageId: id(3),
   imageUrl: string('/images/products/3-1.svg'),
   isMain: boolean(true),
@@ -56,7 +56,7 @@ export const promo = {
   isActive: boolean(true),
 };
 
-export const unavailablePromo = {
+const unavailablePromo = {
   ...promo,
   promoId: id(4),
   code: string('SUMMER10'),
@@ -136,7 +136,7 @@ export const accountOrder = {
   paymentMethod: regex(PAYMENT_METHOD, 'card'),
 };
 
-export const cartItem = {
+const cartItem = {
   cartItemId: id(1),
   productId: id(3),
   productName: string('cappucino'),
@@ -193,7 +193,7 @@ export const orderResponse = {
   currency: 'USD',
 };
 
-export const shippingAddress = {
+const shippingAddress = {
   name: string('Ada Roast'),
   apartment: string('Suite 4'),
   country: regex('^[A-Z]{2}$', 'CA'),

@@ -1,12 +1,9 @@
 // The reference API's provider states behind an HTTP endpoint, speaking the protocol
 // scripts/verify-pacts.ts (and Pact's providerStatesSetupUrl) uses: POST {state, params, action}.
-// It lets the script be tested end to end the way a backend team would run it.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The reference API serves it at /_pact/provider-states when started for verification
+// (PACT_PROVIDER_STATES=1, server/src/main.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProviderStates } from './states';
-
-/** Where the reference API serves the endpoint when started for verification (PACT_PROVIDER_STATES=1). */
-export const PROVIDER_STATES_PATH = '/_pact/provider-states';
 
 /** Answers one `POST {state, params, action}`: the state's values, plus `token` for a signed-in state. */
 export function stateSetupHandler(
@@ -42,24 +39,5 @@ export function stateSetupHandler(
         }
       })();
     });
-  };
-}
-
-export interface StateSetupServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function startStateSetupServer(states: ProviderStates): Promise<StateSetupServer> {
-  const server = createServer(stateSetupHandler(states));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${PROVIDER_STATES_PATH}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
   };
 }

@@ -14,7 +14,7 @@ import { sampleAddress, sampleOrderRequest } from '../../tests/fixtures/checkout
 import { createTestApi, ok } from '../../tests/support/test-api';
 
 type JsonMap = Record<string, string | number | boolean | null>;
-export type StateHandler = (params?: unknown) => Promise<JsonMap | undefined>;
+type StateHandler = (params?: unknown) => Promise<JsonMap | undefined>;
 
 const DAY_SECONDS = 24 * 60 * 60;
 

@@ -2,7 +2,7 @@
 // the server only relies on the URL convention /images/products/{id}-{n}.svg, never on this file.
 import { C } from './palette';
 
-export type LatteArt = 'heart' | 'rosetta' | 'tulip' | 'maple' | 'crema' | 'none';
+type LatteArt = 'heart' | 'rosetta' | 'tulip' | 'maple' | 'crema' | 'none';
 
 export interface CupSpec {
   kind: 'cup';
@@ -65,7 +65,7 @@ export interface ToolSpec {
   trim: string;
 }
 
-export type ProductLook = CupSpec | GlassSpec | FoodSpec | BagSpec | ToolSpec;
+type ProductLook = CupSpec | GlassSpec | FoodSpec | BagSpec | ToolSpec;
 
 export interface ProductArt {
   id: number;

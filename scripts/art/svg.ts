@@ -1,10 +1,10 @@
 // Tiny string builders for hand-written SVG. Numbers are rounded to one decimal so files stay small
 // and byte-identical between runs.
 
-export type AttrValue = string | number | undefined | null | false;
+type AttrValue = string | number | undefined | null | false;
 export type Attrs = Record<string, AttrValue>;
 
-export function fmt(n: number): string {
+function fmt(n: number): string {
   const r = Math.round(n * 10) / 10;
   return Object.is(r, -0) ? '0' : String(r);
 }
@@ -17,7 +17,7 @@ function escAttr(s: string): string {
     .replace(/"/g, '&quot;');
 }
 
-export function escText(s: string): string {
+function escText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -64,25 +64,6 @@ export const ellipse = (
 ): string => el('ellipse', { cx, cy, rx, ry, fill, ...extra });
 export const path = (pd: string, fill: string, extra: Attrs = {}): string =>
   el('path', { d: pd, fill, ...extra });
-export const line = (
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  stroke: string,
-  width: number,
-  extra: Attrs = {},
-): string =>
-  el('line', {
-    x1,
-    y1,
-    x2,
-    y2,
-    stroke,
-    'stroke-width': width,
-    'stroke-linecap': 'round',
-    ...extra,
-  });
 export const stroke = (pd: string, color: string, width: number, extra: Attrs = {}): string =>
   el('path', {
     d: pd,
@@ -205,7 +186,7 @@ function rgbToHex(r: number, g2: number, b: number): string {
 }
 
 /** Linear mix of two hex colours: t=0 gives a, t=1 gives b. */
-export function mix(a: string, b: string, t: number): string {
+function mix(a: string, b: string, t: number): string {
   const [r1, g1, b1] = hexToRgb(a);
   const [r2, g2, b2] = hexToRgb(b);
   return rgbToHex(r1 + (r2 - r1) * t, g1 + (g2 - g1) * t, b1 + (b2 - b1) * t);

@@ -155,11 +155,7 @@ function rowKey(row: AddressRow): string {
 }
 
 /** The saved address that is the same as this one once normalised (case, spaces), if any. */
-export function findSameAddress(
-  db: Db,
-  userId: number,
-  input: AddressInput,
-): AddressRow | undefined {
+function findSameAddress(db: Db, userId: number, input: AddressInput): AddressRow | undefined {
   const key = inputKey(input);
   return listAddressRows(db, userId).find((row) => rowKey(row) === key);
 }

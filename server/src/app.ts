@@ -36,7 +36,7 @@ import {
 export { MAX_BODY_BYTES } from './request-input';
 
 /** The Pact provider-state endpoint's path (contracts/README.md), served only when enabled. */
-export const PROVIDER_STATES_PATH = '/_pact/provider-states';
+const PROVIDER_STATES_PATH = '/_pact/provider-states';
 const MAX_INJECTED_LATENCY_MS = 10_000;
 
 const CORS_ALLOW_HEADERS = [
@@ -48,7 +48,7 @@ const CORS_ALLOW_HEADERS = [
 ];
 const FAULT_HEADERS = ['X-Inject-Latency', 'X-Inject-Status'];
 /** Where the spec's client starts identity-provider sign-in (Spring's default path, api-facts §2.6). */
-export const SPEC_PROVIDER_ENTRY = '/oauth2/authorization/google';
+const SPEC_PROVIDER_ENTRY = '/oauth2/authorization/google';
 
 // Required: an operation added to openapi.yaml without a handler fails to compile, not only to start.
 export const ALL_HANDLERS: Required<HandlerMap> = {

@@ -123,7 +123,7 @@ export interface ScryptParams {
   p: number;
 }
 
-export interface Argon2Params {
+interface Argon2Params {
   algorithm: 'argon2id';
   /** Memory in KiB. */
   memoryCost: number;
@@ -145,7 +145,7 @@ export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
  * 0.1 s a hash here, and 19 MiB instead of scrypt's 128 MiB, so a burst of sign-ins cannot
  * take the server's memory.
  */
-export const OWASP_ARGON2ID: Argon2Params = {
+const OWASP_ARGON2ID: Argon2Params = {
   algorithm: 'argon2id',
   memoryCost: 19_456,
   timeCost: 2,

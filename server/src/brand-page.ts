@@ -37,7 +37,7 @@ export interface BrandPage {
 }
 
 /** The shop's mark (src/app/brand-mark.tsx): a coffee bean under a rising light. Decorative. */
-export const BRAND_MARK = `<svg class="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="15" fill="currentColor"/><path d="M16 6.5c-5 0-8.5 4.3-8.5 9.5s3.5 9.5 8.5 9.5 8.5-4.3 8.5-9.5S21 6.5 16 6.5Z" class="bean"/><path d="M17.6 7.2c-3.4 2.6-4.5 5.7-3.3 8.8 1.2 3.1.4 6.3-2.6 9.2" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+const BRAND_MARK = `<svg class="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="15" fill="currentColor"/><path d="M16 6.5c-5 0-8.5 4.3-8.5 9.5s3.5 9.5 8.5 9.5 8.5-4.3 8.5-9.5S21 6.5 16 6.5Z" class="bean"/><path d="M17.6 7.2c-3.4 2.6-4.5 5.7-3.3 8.8 1.2 3.1.4 6.3-2.6 9.2" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 
 export function brandPage({ title, eyebrow, body }: BrandPage): string {
   return `<!doctype html>

@@ -114,14 +114,14 @@ export function priceLinesOf(lines: readonly CartLineRow[]): PriceLine[] {
   }));
 }
 
-export interface CartPricing {
+interface CartPricing {
   lines: CartLineRow[];
   promo: PromoRecord | null;
   shipMethod: ReturnType<typeof getShipMethod>;
   totals: PricedTotals;
 }
 
-export function priceCart(db: Db, cart: CartRow, now: Date): CartPricing {
+function priceCart(db: Db, cart: CartRow, now: Date): CartPricing {
   const lines = cartLines(db, cart.id);
   const shipMethod =
     cart.ship_method_id === null ? undefined : getShipMethod(db, cart.ship_method_id);
@@ -135,7 +135,7 @@ export function priceCart(db: Db, cart: CartRow, now: Date): CartPricing {
   return { lines, promo, shipMethod, totals };
 }
 
-export function emptyCartJson(): Cart {
+function emptyCartJson(): Cart {
   return {
     cartId: null,
     cartToken: null,

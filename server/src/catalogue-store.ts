@@ -71,7 +71,7 @@ export function mainImageUrl(db: Db, productId: number): string | null {
 }
 
 /** "Ristretto bianco" from "ristretto bianco": messages start with a capital. */
-export function capitalise(text: string): string {
+function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -3,9 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'libsql';
 
-export type SqlValue = number | bigint | string | Uint8Array | null;
+type SqlValue = number | bigint | string | Uint8Array | null;
 export type Row = Record<string, SqlValue>;
-export type Params = SqlValue[];
+type Params = SqlValue[];
 
 export interface Db {
   /** Absolute path of the database file, or ':memory:'. */
@@ -280,8 +280,6 @@ const MIGRATIONS: string[] = [
   DROP TABLE IF EXISTS idp_consents;
   `,
 ];
-
-export const SCHEMA_VERSION = MIGRATIONS.length;
 
 type Raw = InstanceType<typeof Database>;
 interface Statement {

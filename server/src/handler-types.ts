@@ -69,7 +69,7 @@ export interface AuthUser {
 }
 
 /** What every request carries, whichever operation it is. */
-export interface RequestContext {
+interface RequestContext {
   db: Db;
   /** The request's clock reading; one value for the whole request. */
   now: Date;
@@ -104,10 +104,10 @@ export interface RawHandlerContext extends RequestContext {
 }
 
 /** An operationId of openapi.yaml: the key a handler is registered under. */
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 /** An operation's path parameters. */
-export type PathParams<Op extends OperationId> = operations[Op]['parameters']['path'];
+type PathParams<Op extends OperationId> = operations[Op]['parameters']['path'];
 /** An operation's query; optional parameters the caller left out are undefined. */
 export type QueryParams<Op extends OperationId> = NonNullable<
   operations[Op]['parameters']['query']
@@ -116,7 +116,7 @@ export type QueryParams<Op extends OperationId> = NonNullable<
 type MediaBody<R> = R extends { content: infer M } ? M[keyof M] : never;
 
 /** An operation's request body (JSON or form), undefined when the operation takes none. */
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: infer R }
+type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: infer R }
   ? MediaBody<R>
   : operations[Op] extends { requestBody?: infer R }
     ? MediaBody<NonNullable<R>> | undefined
@@ -128,7 +128,7 @@ type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B
  * The JSON an operation's success answer carries, read from the generated contract types.
  * Only 2xx: refusals are thrown as ApiError and shaped by errorBody.
  */
-export type SuccessBody<Op extends OperationId> = {
+type SuccessBody<Op extends OperationId> = {
   [S in keyof operations[Op]['responses']]: S extends number
     ? `${S}` extends `2${string}`
       ? JsonContent<operations[Op]['responses'][S]>
@@ -152,7 +152,7 @@ export type Handler = (ctx: RawHandlerContext) => HandlerResult | Promise<Handle
  * A handler whose inputs are its operation's request and whose answer the compiler checks
  * against the operation's response schema.
  */
-export type OperationHandler<Op extends OperationId> = (
+type OperationHandler<Op extends OperationId> = (
   ctx: HandlerContext<Op>,
 ) => HandlerResult<SuccessBody<Op>> | Promise<HandlerResult<SuccessBody<Op>>>;
 

@@ -26,7 +26,7 @@ const LAPSED_SQL = `SELECT o.id, o.payment_method, o.stock_held FROM orders o LE
     AND o.status IN ('PENDING', 'PAYMENT_FAILED')
     AND (pi.status IS NULL OR pi.status <> 'succeeded')`;
 
-export function releaseLapsedReservations(
+function releaseLapsedReservations(
   db: Db,
   now: Date,
   minutes: number,
@@ -67,7 +67,7 @@ export function releaseLapsedReservations(
 }
 
 /** Deletes guest carts untouched for `days` (their lines go with them). */
-export function deleteAbandonedGuestCarts(db: Db, now: Date, days: number): number {
+function deleteAbandonedGuestCarts(db: Db, now: Date, days: number): number {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
   // One statement: its own transaction, and no write at all when nothing matches.
   return db.run('DELETE FROM carts WHERE user_id IS NULL AND updated_at < ?', [cutoff]).changes;

@@ -40,8 +40,8 @@ export class ApiError extends Error {
   }
 }
 
-export const VALIDATION_MESSAGE = 'Request validation failed';
-export const UNAUTHORIZED_MESSAGE = 'Your session has expired. Please sign in again.';
+const VALIDATION_MESSAGE = 'Request validation failed';
+const UNAUTHORIZED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export function validationError(
   fields: Record<string, string>,

@@ -23,7 +23,7 @@ export interface PriceLine {
   quantity: number;
 }
 
-export const TAX_RATE_PERCENT = 10;
+const TAX_RATE_PERCENT = 10;
 
 export const PROMO_MESSAGES = {
   accepted: 'Promo code applied successfully',
@@ -35,7 +35,7 @@ export const PROMO_MESSAGES = {
   oneAtATime: 'Only one promo code can be applied at a time',
 } as const;
 
-export type PromoHint =
+type PromoHint =
   | 'eligible'
   | 'invalid'
   | 'inactive'
@@ -61,7 +61,7 @@ export interface PricedTotals extends Totals {
   promo: (PromoCheck & { discount: number }) | null;
 }
 
-export function subtotalCents(lines: readonly PriceLine[]): number {
+function subtotalCents(lines: readonly PriceLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
 }
 

@@ -11,17 +11,17 @@ import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DEFAULT_OPENAPI_FILE = resolve(repoRoot, 'contract', 'openapi.yaml');
+const DEFAULT_OPENAPI_FILE = resolve(repoRoot, 'contract', 'openapi.yaml');
 
 const SPEC_ID = 'https://api.lumen-roastery.test/openapi.json';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-export type BodyKind = 'json' | 'form';
+type BodyKind = 'json' | 'form';
 
-export interface SecurityInfo {
+interface SecurityInfo {
   /** Public operations ignore every credential. */
   public: boolean;
   bearer: boolean;
@@ -52,7 +52,7 @@ export interface Operation {
   responses: Map<string, () => ValidateFunction | null>;
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; operation: Operation; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
@@ -588,7 +588,7 @@ const KEYWORD_RANK: Record<string, number> = {
   maxItems: 4,
 };
 
-export interface FieldErrors {
+interface FieldErrors {
   [field: string]: string;
 }
 

@@ -55,7 +55,7 @@ export interface IntentRow extends Row {
   last_error: string | null;
 }
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 
 export function getOrderRow(db: Db, id: number): OrderRow | undefined {
   return db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [id]);

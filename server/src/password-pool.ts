@@ -13,8 +13,8 @@ export interface HashPoolLimits {
 
 export const DEFAULT_HASH_POOL: HashPoolLimits = { concurrency: 2, queue: 16 };
 
-export const BUSY_RETRY_SECONDS = 2;
-export const BUSY_MESSAGE = `The server is busy. Please try again in ${BUSY_RETRY_SECONDS} seconds.`;
+const BUSY_RETRY_SECONDS = 2;
+const BUSY_MESSAGE = `The server is busy. Please try again in ${BUSY_RETRY_SECONDS} seconds.`;
 
 export interface HashPool {
   /** Runs `task` when a slot is free; throws 503 SERVICE_UNAVAILABLE at once when the queue is full. */

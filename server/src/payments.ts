@@ -9,7 +9,7 @@ export type CardError = components['schemas']['CardError'];
 export type CardVerdict =
   { ok: true; last4: string; brand: string } | { ok: false; error: CardError };
 
-export const CARD_MESSAGES = {
+const CARD_MESSAGES = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   expiredCard: 'Your card has expired.',
@@ -63,7 +63,7 @@ const TEST_DECLINES: Record<string, CardError> = {
   },
 };
 
-export function normaliseCardNumber(number: string): string {
+function normaliseCardNumber(number: string): string {
   return number.replace(/[\s-]/g, '');
 }
 
@@ -83,7 +83,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';

@@ -2,7 +2,7 @@
 import type { components } from '../../contract/schema';
 
 // Seeded enum values are answered as stored, so they are typed by the contract's enums.
-export type Category = components['schemas']['Category'];
+type Category = components['schemas']['Category'];
 
 export interface SeedProduct {
   id: number;
@@ -606,7 +606,7 @@ export const DEMO_USER = {
 type OrderStatus = components['schemas']['OrderStatus'];
 
 /** One step of a seeded order's history, `hours` after it was placed. */
-export interface SeedOrderEvent {
+interface SeedOrderEvent {
   status: OrderStatus;
   note: string;
   hours: number;

@@ -27,7 +27,7 @@ function daysFrom(now: Date, days: number, hourUtc?: number): Date {
 }
 
 /** Reading time at 200 words a minute, at least one minute. */
-export function readTime(text: string): string {
+function readTime(text: string): string {
   const words = text.split(/\s+/).filter(Boolean).length;
   return `${Math.max(1, Math.ceil(words / 200))} Min`;
 }
@@ -52,7 +52,7 @@ function promoWindow(window: PromoWindow, now: Date): { startAt: string; endAt: 
   }
 }
 
-export function isEmpty(db: Db): boolean {
+function isEmpty(db: Db): boolean {
   const row = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products');
   return Number(row?.n ?? 0) === 0;
 }
@@ -74,7 +74,7 @@ function demoPasswordHash(params: PasswordHashParams): Promise<string> {
  * Inserts the catalogue, the demo user and the demo user's past orders; dates are relative to
  * `now`. Expects empty tables.
  */
-export async function seedDatabase(
+async function seedDatabase(
   db: Db,
   now: Date,
   params: PasswordHashParams = DEFAULT_PASSWORD_HASH,

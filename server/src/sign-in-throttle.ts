@@ -115,7 +115,7 @@ export interface SignInTicket {
   cancel(): void;
 }
 
-export type Reservation = { wait: number } | { ticket: SignInTicket };
+type Reservation = { wait: number } | { ticket: SignInTicket };
 
 export interface SignInThrottle {
   /**

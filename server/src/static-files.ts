@@ -7,7 +7,7 @@ import { extname, join, resolve } from 'node:path';
 import sirv from 'sirv';
 
 /** The storefront's Content-Security-Policy; images and videos may also come from the public asset origin. */
-export function spaCsp(assetOrigin: string | null = null): string {
+function spaCsp(assetOrigin: string | null = null): string {
   return [
     "default-src 'self'",
     "script-src 'self' https://js.stripe.com",
@@ -25,8 +25,6 @@ export function spaCsp(assetOrigin: string | null = null): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-export const SPA_CSP = spaCsp();
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

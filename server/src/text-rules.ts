@@ -3,8 +3,8 @@
 // every Unicode character except control characters (C0 and C1, DEL), where tab, line feed and
 // carriage return count as ordinary whitespace; refused: unpaired UTF-16 surrogates. The rule is
 // documented in openapi.yaml (info, "Text fields") and applies to every string in a body or query.
-export const CONTROL_MESSAGE = 'Must not contain control characters';
-export const SURROGATE_MESSAGE = 'Must not contain unpaired surrogate characters';
+const CONTROL_MESSAGE = 'Must not contain control characters';
+const SURROGATE_MESSAGE = 'Must not contain unpaired surrogate characters';
 export const UTF8_MESSAGE = 'Not valid UTF-8';
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds

@@ -8,8 +8,6 @@ import {
   createTestApi,
   ok,
   type ApiAnswer,
-  type CallOptions,
-  type Loose,
   type Schemas,
   type TestApi,
 } from '../../tests/support/test-api';
@@ -34,7 +32,7 @@ export interface TestServer extends RunningServer {
  * cannot express (`server.api('POST', '/cart/items', { rawBody: '{' })`).
  */
 export type ApiClient = TestApi;
-export type { ApiAnswer, CallOptions, Loose, Schemas };
+export type { ApiAnswer, Schemas };
 
 /** A test client for the API at `baseUrl` (kept under this name for the server tests). */
 export function apiClient(baseUrl: string): ApiClient {
@@ -44,7 +42,7 @@ export function apiClient(baseUrl: string): ApiClient {
 export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
 /** Suites place many orders from one address and email; the caps are tested on their own. */
-export const TEST_ORDER_LIMITS = {
+const TEST_ORDER_LIMITS = {
   maxUnitsPerProduct: 99,
   maxUnitsPerOrder: 1000,
   maxOpenOrdersPerCart: 1000,
@@ -146,7 +144,7 @@ export function newKey(): string {
 
 /** An order body with the right totals for `items` (5.00 products unless prices given) and ship method 2 (3.99). */
 /** A product's seeded price in dollars (what the server charges unless a test changed it); 5 for an unknown id. */
-export function seedPrice(productId: number): number {
+function seedPrice(productId: number): number {
   const product = SEED_PRODUCTS.find((p) => p.id === productId);
   return product ? product.priceCents / 100 : 5;
 }

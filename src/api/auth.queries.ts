@@ -4,7 +4,7 @@ import { authProviders } from './auth';
 // The server's configuration: it changes with a deploy, not while a shopper looks.
 const PROVIDERS_STALE_MS = 10 * 60_000;
 
-export const authKeys = {
+const authKeys = {
   all: ['auth'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
 };

@@ -93,8 +93,8 @@ const CART_ANSWER_SCOPE = /^\/api\/v1\/cart(\/.*)?$/;
 const MERGE_PATH = '/api/v1/cart/merge';
 const ORDER_TOKEN_SCOPE = /^\/api\/v1\/(order\/\{orderId\}(\/.*)?|payment\/.*)$/;
 
-export const ORDER_TOKEN_HEADER = 'X-Order-Token';
-export const CART_TOKEN_HEADER = 'X-Cart-Token';
+const ORDER_TOKEN_HEADER = 'X-Order-Token';
+const CART_TOKEN_HEADER = 'X-Cart-Token';
 
 /** Adds the bearer token, and only to the API's own origin: a token must never leak elsewhere. */
 function authMiddleware(config: ResolvedConfig): Middleware {

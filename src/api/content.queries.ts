@@ -13,7 +13,7 @@ import type { ClosedEventsParams, Id, News, NewsListParams } from './types';
 
 const NEWS_STALE_MS = 60_000;
 /** Spec §9: the event cache is 300 s. */
-export const EVENTS_STALE_MS = 300_000;
+const EVENTS_STALE_MS = 300_000;
 const SPACES_STALE_MS = 5 * 60_000;
 
 export const newsKeys = {

@@ -11,7 +11,7 @@ import type {
 } from './types';
 
 /** The response header that counts every news item, whatever slice was asked for. */
-export const NEWS_TOTAL_HEADER = 'X-Total-Count';
+const NEWS_TOTAL_HEADER = 'X-Total-Count';
 
 /** News, newest first: every item without `size`, else the `page`-th slice of `size` items. */
 export async function listNews(

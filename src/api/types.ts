@@ -4,8 +4,6 @@ import type { components, operations } from '../../contract/schema';
 type Schemas = components['schemas'];
 
 export type Id = Schemas['Id'];
-export type Money = Schemas['Money'];
-export type ErrorBody = Schemas['Error'];
 export type Health = Schemas['Health'];
 
 export type Category = Schemas['Category'];
@@ -38,25 +36,16 @@ export type AccountOrder = Schemas['AccountOrder'];
 
 export type Cart = Schemas['Cart'];
 export type CartItem = Schemas['CartItem'];
-export type PromoValidation = Schemas['PromoValidation'];
 export type AddCartItemRequest = Schemas['AddCartItemRequest'];
 
-export type OrderTotals = Schemas['OrderTotals'];
 export type PaymentMethod = Schemas['PaymentMethod'];
-export type OrderStatus = Schemas['OrderStatus'];
-export type ShippingAddress = Schemas['ShippingAddress'];
-export type OrderRequestItem = Schemas['OrderRequestItem'];
 export type OrderRequest = Schemas['OrderRequest'];
 export type OrderResponse = Schemas['OrderResponse'];
-export type OrderItem = Schemas['OrderItem'];
 export type OrderDetail = Schemas['OrderDetail'];
 export type OrderStatusUpdate = Schemas['OrderStatusUpdate'];
 export type OrderStatusEvent = Schemas['OrderStatusEvent'];
 
 export type PaymentIntent = Schemas['PaymentIntent'];
-export type CardError = Schemas['CardError'];
-export type SandboxCard = Schemas['SandboxCard'];
-export type BillingDetails = Schemas['BillingDetails'];
 export type SandboxConfirmRequest = Schemas['SandboxConfirmRequest'];
 export type SandboxConfirmResult = Schemas['SandboxConfirmResult'];
 

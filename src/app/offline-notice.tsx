@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
 }
 
 /** Whether the browser says it is online (its `online` and `offline` events). */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,

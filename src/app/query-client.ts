@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 
 /** One retry covers a dropped connection; more would hide real failures behind spinners. */
-export const MAX_QUERY_RETRIES = 1;
+const MAX_QUERY_RETRIES = 1;
 
 /**
  * Whether a failed query is worth asking again. A 4xx is the server's considered answer (404 the

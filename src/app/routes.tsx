@@ -11,7 +11,7 @@ import { RouteFallback } from './route-fallback';
 type RouteEntry = { title?: string; Page: ComponentType };
 
 /** Every route of spec §2, with its tab title and its page. Paths come from the route table. */
-export const ROUTES: Record<RouteName, RouteEntry> = {
+const ROUTES: Record<RouteName, RouteEntry> = {
   home: { Page: HomePage },
   menu: {
     title: 'Menu',
@@ -113,7 +113,7 @@ export const ROUTES: Record<RouteName, RouteEntry> = {
   },
 };
 
-export const NOT_FOUND_TITLE = 'Page not found';
+const NOT_FOUND_TITLE = 'Page not found';
 
 /** Sets the tab title: "<page> | Lumen Roastery", or the brand alone on the home page. */
 function DocumentTitle({ title }: { title?: string | undefined }) {

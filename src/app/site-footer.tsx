@@ -6,7 +6,7 @@ import { ThemeChoice } from './theme-choice';
 import { BRAND_NAME } from '../../contract/brand';
 
 /** Spec §2 / §9: exactly this text. */
-export const OPENING_HOURS = 'Sun - Mon 10 AM - 22 PM';
+const OPENING_HOURS = 'Sun - Mon 10 AM - 22 PM';
 
 const headingStyle = css({
   fontFamily: 'body',

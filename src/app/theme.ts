@@ -12,7 +12,7 @@ export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', '
 export const THEME_STORAGE_KEY = 'theme';
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
-export type ThemeState = {
+type ThemeState = {
   preference: ThemePreference;
   /** The OS setting, remembered even while an explicit choice is in force. */
   systemScheme: ColorScheme;
@@ -25,7 +25,7 @@ export function parseThemePreference(value: unknown): ThemePreference | undefine
   return THEME_PREFERENCES.find((preference) => preference === value);
 }
 
-export function themeState(preference: ThemePreference, systemScheme: ColorScheme): ThemeState {
+function themeState(preference: ThemePreference, systemScheme: ColorScheme): ThemeState {
   return {
     preference,
     systemScheme,

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
  * Toast durations of spec §9. At most 20 toasts at once is react-hot-toast's own store limit
  * (stack.md §9), so no option is needed for it.
  */
-export const TOAST_DURATIONS = {
+const TOAST_DURATIONS = {
   blank: 4000,
   error: 4000,
   success: 2000,

@@ -8,9 +8,9 @@ import { z } from 'zod';
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max);
 
-export const PHONE_MAX_DIGITS = 15;
+const PHONE_MAX_DIGITS = 15;
 
-export const phoneNumberSchema = z
+const phoneNumberSchema = z
   .string({ error: 'Phone Number is required' })
   .min(1, 'Phone Number is required')
   .regex(/^\d*$/, 'Phone must be numbers only')

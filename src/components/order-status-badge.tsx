@@ -12,11 +12,6 @@ const STATUS_LABELS: Record<string, { label: string; tone: Tone }> = {
 
 type Tone = 'waiting' | 'good' | 'moving' | 'bad' | 'other';
 
-/** The badge's label (spec §4): the five names, anything else as is (PAYMENT_FAILED stays). */
-export function orderStatusLabel(status: string): string {
-  return STATUS_LABELS[status]?.label ?? status;
-}
-
 /** Statuses spec §4 does not name, in words (D9): "Payment failed", never the raw code. */
 const STATUS_WORDS: Record<string, string> = {
   PAYMENT_FAILED: 'Payment failed',

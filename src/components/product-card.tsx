@@ -9,7 +9,7 @@ import { productBadge } from './product-badge';
 import { VisuallyHidden } from '../ui/visually-hidden';
 
 /** The image marked `isMain`; `images` may be empty and the first one is not necessarily main. */
-export function mainImageUrl(product: Pick<Product, 'images'>): string | undefined {
+function mainImageUrl(product: Pick<Product, 'images'>): string | undefined {
   return product.images.find((image) => image.isMain)?.imageUrl;
 }
 
@@ -52,7 +52,7 @@ const badgeStyle = css({
 });
 
 /** The mark of a product sold at the café only (`isAvailableAtWeb: false`). */
-export const CAFE_ONLY = 'Café only';
+const CAFE_ONLY = 'Café only';
 
 export type ProductCardProps = {
   product: Product;

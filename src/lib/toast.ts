@@ -25,7 +25,7 @@ export type PolicyToastOptions = ToastOptions & {
 type Message = ValueOrFunction<Renderable, never>;
 
 /** Phones: toasts at the bottom, clear of the header and under the thumb. */
-export const PHONE_QUERY = '(max-width: 639px)';
+const PHONE_QUERY = '(max-width: 639px)';
 
 function isPhone(): boolean {
   try {

@@ -19,13 +19,13 @@ import { paths } from '../lib/paths';
 import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
 import { readStoredSession, TOKEN_STORAGE_KEY, writeStorage as write } from './session-storage';
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 /** After Logout (issue 18: sign-out says it happened; the spec has no text for it). */
-export const SIGNED_OUT_MESSAGE = 'You are logged out.';
+const SIGNED_OUT_MESSAGE = 'You are logged out.';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
-export type SessionEffectsOptions = {
+type SessionEffectsOptions = {
   queryClient: QueryClient;
   win?: Window;
   /** The tab's link to the other tabs (the session handle's); one of its own when absent. */
@@ -36,7 +36,7 @@ export type SessionEffectsOptions = {
  * The session machine with the browser's effects: storage, a BroadcastChannel to other tabs,
  * the guest cart merge (D2), toasts and navigation.
  */
-export function createSessionLogic({
+function createSessionLogic({
   queryClient,
   win = window,
   link = openSessionLink(win),

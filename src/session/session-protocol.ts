@@ -26,7 +26,7 @@ const TAB_KEY_PREFIX = 'lumen-session-tab:';
  */
 export const OTHER_TABS_WAIT_MS = 10_000;
 /** Without local storage nobody can be listed: then a short wait is all a tab can do. */
-export const UNLISTED_WAIT_MS = 250;
+const UNLISTED_WAIT_MS = 250;
 
 /**
  * The zod schema of the messages lives in its own chunk (session-messages.ts), fetched with the

@@ -101,7 +101,7 @@ function selectUser(snapshot: SessionSnapshot | undefined) {
  * True for a moment after start-up: while a stored token is being checked, or while a new tab
  * asks the open ones for their session.
  */
-export function useSessionChecking(): boolean {
+function useSessionChecking(): boolean {
   const status = useHandleStatus();
   const actorChecking = useSessionSelector((snapshot) => snapshot?.hasTag('checking') ?? false);
   return status !== 'settled' || actorChecking;
@@ -116,7 +116,7 @@ export function useSessionRestoring(): boolean {
 }
 
 /** The address of the sign-in page that comes back to `returnTo` afterwards. */
-export function signInPathReturningTo(returnTo: string): string {
+function signInPathReturningTo(returnTo: string): string {
   return `${paths.signIn()}?${new URLSearchParams({ next: returnTo }).toString()}`;
 }
 

@@ -196,7 +196,7 @@ function PhoneInput({
   );
 }
 
-export const { useAppForm, withForm, withFieldGroup } = createFormHook({
+export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextInput, SelectInput, CheckboxInput, PhoneInput },

@@ -3,7 +3,7 @@ import { css, cva, cx, type RecipeVariantProps } from 'styled-system/css';
 import type { SystemStyleObject } from 'styled-system/types';
 
 /** Shared look of everything that reads as a button, links included (see link-button.tsx). */
-export const buttonStyles = cva({
+const buttonStyles = cva({
   base: {
     display: 'inline-flex',
     alignItems: 'center',

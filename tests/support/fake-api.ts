@@ -30,12 +30,12 @@ type Responses<R extends Route> = Operation<R> extends { responses: infer S } ? 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** The JSON a successful answer of the route carries (undefined for 204). */
-export type SuccessBody<R extends Route> = {
+type SuccessBody<R extends Route> = {
   [S in keyof Responses<R>]: S extends SuccessStatus ? JsonOf<Responses<R>[S]> : never;
 }[keyof Responses<R>];
 
 /** The JSON body the route's request carries. */
-export type RequestBody<R extends Route> =
+type RequestBody<R extends Route> =
   Operation<R> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : undefined;
 
 /** One request the fake received. */

@@ -12,7 +12,7 @@ import type { components, paths } from '../../contract/schema';
 
 /** Contract types generated from openapi.yaml, so the tests read answers by the contract's field names. */
 export type Schemas = components['schemas'];
-export type Loose = Record<string, unknown>;
+type Loose = Record<string, unknown>;
 
 /** Who is calling. Every field is optional; a guest sends none. */
 export interface Credentials {
@@ -27,7 +27,7 @@ export interface Credentials {
 }
 
 /** Options of one raw call. */
-export interface CallOptions extends Credentials {
+interface CallOptions extends Credentials {
   /** Serialised with JSON.stringify. */
   body?: unknown;
   /** Sent as-is instead of JSON.stringify(body). */
@@ -48,7 +48,7 @@ export interface ApiAnswer<T = Loose> {
  * The raw escape hatch. `path` is a full URL, a path starting with `/api` (sent as is), or a path
  * under `/api/v1` (`/cart/items`). Redirects are not followed.
  */
-export type RawRequest = <T = Loose>(
+type RawRequest = <T = Loose>(
   method: string,
   path: string,
   options?: CallOptions,
@@ -64,7 +64,7 @@ export type TestApi = RawRequest &
   };
 
 /** The headers that say who is calling. */
-export function credentialHeaders(credentials: Credentials): Record<string, string> {
+function credentialHeaders(credentials: Credentials): Record<string, string> {
   const headers: Record<string, string> = {};
   if (credentials.token) headers.Authorization = `Bearer ${credentials.token}`;
   if (credentials.cartToken) headers['X-Cart-Token'] = credentials.cartToken;
@@ -85,7 +85,7 @@ function credentialsMiddleware(credentials: Credentials): Middleware {
 }
 
 /** One raw request to `baseUrl`: any method, any bytes, no contract. */
-export async function request<T = Loose>(
+async function request<T = Loose>(
   baseUrl: string,
   method: string,
   path: string,

@@ -38,13 +38,13 @@ const WRONG_PASSWORD = 'That password is not right.';
 const TOO_MANY = 'Too many wrong passwords. Please start again from the shop.';
 
 /** Every address a sign-in may return its token to, exactly as written. */
-export function idpCallbackUrls(config: AppConfig): string[] {
+function idpCallbackUrls(config: AppConfig): string[] {
   const origins = [...config.selfOrigins, ...(config.development ? DEV_ORIGINS : [])];
   return [...origins.map((origin) => `${origin}/auth/callback`), ...config.idpCallbackUrls];
 }
 
 /** Only a configured callback, the same string: no other path, query or fragment gets a token. */
-export function allowedReturnTo(config: AppConfig, value: string): URL | null {
+function allowedReturnTo(config: AppConfig, value: string): URL | null {
   if (!idpCallbackUrls(config).includes(value)) return null;
   try {
     return new URL(value);
@@ -54,7 +54,7 @@ export function allowedReturnTo(config: AppConfig, value: string): URL | null {
 }
 
 /** A password account can be linked; provider-made accounts have no usable password. */
-export function hasPassword(user: Pick<UserRow, 'password_hash'>): boolean {
+function hasPassword(user: Pick<UserRow, 'password_hash'>): boolean {
   return !user.password_hash.startsWith('!');
 }
 

@@ -31,14 +31,14 @@ import {
 } from '../order-store';
 import { newClientSecret, newPaymentIntentId } from '../payments';
 
-export const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
-export const IDEMPOTENCY_CONFLICT_MESSAGE =
+const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
+const IDEMPOTENCY_CONFLICT_MESSAGE =
   'This checkout was already submitted with different details. Please review your order and place it again.';
 export const ORDER_CANCELLED_MESSAGE =
   'This order was cancelled because it was not paid in time. Please place it again.';
-export const PAYPAL_UNAVAILABLE_MESSAGE =
+const PAYPAL_UNAVAILABLE_MESSAGE =
   'PayPal is not available yet. Please pay by card or cash on delivery.';
-export const TOO_MANY_OPEN_ORDERS_MESSAGE =
+const TOO_MANY_OPEN_ORDERS_MESSAGE =
   'You have too many unpaid orders. Please pay or wait for an earlier order to lapse before placing another.';
 
 // Unpaid orders whose reservation still runs and that hold their stock (a declined one does not).
@@ -90,7 +90,7 @@ export function retakeStock(ctx: HandlerContext, orderId: number): void {
 }
 
 /** Gives an unpaid order's units back to stock (it keeps its reservation time until it lapses). */
-export function returnStock(ctx: HandlerContext, orderId: number): void {
+function returnStock(ctx: HandlerContext, orderId: number): void {
   const stamp = ctx.now.toISOString();
   for (const line of ctx.db.all<OrderLineRow>(
     'SELECT product_id, quantity FROM order_items WHERE order_id = ?',
@@ -109,7 +109,7 @@ const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency key is required';
 const IDEMPOTENCY_HEADER_MISMATCH = "Must equal the body's idempotencyKey";
 
 /** JSON with object keys sorted at every level: one text for every spelling of the same value. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -23,7 +23,7 @@ export interface DemoIdentity {
 export const LOCAL_PROVIDER_NAME = 'Lumen ID';
 export const LOCAL_CLIENT_ID = 'lumen-storefront';
 
-export const DEMO_IDENTITIES: DemoIdentity[] = [
+const DEMO_IDENTITIES: DemoIdentity[] = [
   {
     id: 'lumen-id-sam',
     name: 'Sam Taylor',

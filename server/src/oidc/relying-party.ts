@@ -16,10 +16,10 @@ export interface OidcSettings {
 }
 
 export const OIDC_CALLBACK_PATH = '/api/v1/auth/oidc/callback';
-export const OIDC_SCOPE = 'openid email profile';
-export const DEFAULT_PROVIDER_NAME = 'Lumen ID';
+const OIDC_SCOPE = 'openid email profile';
+const DEFAULT_PROVIDER_NAME = 'Lumen ID';
 
-export interface OidcStart {
+interface OidcStart {
   url: URL;
   state: string;
   nonce: string;

@@ -7,15 +7,15 @@ import { createHash } from 'node:crypto';
 import { randomToken } from '../auth';
 import type { Db, Row } from '../db';
 
-export const FLOW_COOKIE = 'lumen_oidc';
-export const FLOW_COOKIE_PATH = '/api/v1/auth/oidc';
-export const FLOW_TTL_SECONDS = 10 * 60;
+const FLOW_COOKIE = 'lumen_oidc';
+const FLOW_COOKIE_PATH = '/api/v1/auth/oidc';
+const FLOW_TTL_SECONDS = 10 * 60;
 /** Wrong passwords on one linking page before the link is dropped. */
 export const MAX_LINK_ATTEMPTS = 5;
 
 const BINDING = /^[A-Za-z0-9_-]{32,64}$/;
 
-export function digest(value: string): string {
+function digest(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }
 

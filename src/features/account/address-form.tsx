@@ -24,7 +24,7 @@ const ADDRESS_AT_TOP = {
 const SERVER_FIELDS = Object.keys(ADDRESS_AT_TOP);
 
 /** The form's values as the API takes them (an empty apartment is no apartment). */
-export function toAddressInput(values: ShippingAddressValues): AddressInput {
+function toAddressInput(values: ShippingAddressValues): AddressInput {
   const parsed = shippingAddressSchema.parse(values);
   return { ...parsed, apartment: parsed.apartment ? parsed.apartment : null };
 }

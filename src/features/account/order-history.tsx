@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 
-export const EMPTY_ORDERS = 'Nothing to display. Please made an order and come back';
+const EMPTY_ORDERS = 'Nothing to display. Please made an order and come back';
 const NO_MATCH = 'No order matches this search and status.';
 const SEARCH_DEBOUNCE_MS = 300;
 

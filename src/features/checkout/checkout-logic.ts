@@ -36,7 +36,7 @@ export type CheckoutEffects = {
 };
 
 /** The order request of spec §3 with D4's additions, from the machine's attempt. */
-export function toOrderRequest(input: CreateOrderInput): OrderRequest {
+function toOrderRequest(input: CreateOrderInput): OrderRequest {
   const apartment = input.shippingAddress.apartment?.trim();
   return {
     // Spec §9 hard-codes userId 1; the server ignores it (the token decides), so send none.
@@ -103,25 +103,23 @@ export function cartNewsActor(queryClient: QueryClient) {
 }
 
 /** Confirms the card with Stripe (or the sandbox), with the card element Pay handed over. */
-export const confirmCardWithStripe = fromPromise<CardOutcome, ConfirmCardInput>(
-  async ({ input }) => {
-    const stripe = await getStripe();
-    if (!stripe) throw new Error('The card payment tools are not loaded');
-    const result = await stripe.confirmCardPayment(input.clientSecret, {
-      payment_method: {
-        card: input.card as StripeCardNumberElement,
-        billing_details: input.billingDetails,
-      },
-    });
-    if (result.error) return { status: 'declined', message: result.error.message ?? null };
-    return result.paymentIntent?.status === 'succeeded'
-      ? { status: 'succeeded' }
-      : { status: 'declined', message: null };
-  },
-);
+const confirmCardWithStripe = fromPromise<CardOutcome, ConfirmCardInput>(async ({ input }) => {
+  const stripe = await getStripe();
+  if (!stripe) throw new Error('The card payment tools are not loaded');
+  const result = await stripe.confirmCardPayment(input.clientSecret, {
+    payment_method: {
+      card: input.card as StripeCardNumberElement,
+      billing_details: input.billingDetails,
+    },
+  });
+  if (result.error) return { status: 'declined', message: result.error.message ?? null };
+  return result.paymentIntent?.status === 'succeeded'
+    ? { status: 'succeeded' }
+    : { status: 'declined', message: null };
+});
 
 /** Loads Stripe (or the sandbox) as the payment step starts; the view's <Elements> gets the same. */
-export const loadCardTools = fromCallback<EventObject>(({ sendBack }) => {
+const loadCardTools = fromCallback<EventObject>(({ sendBack }) => {
   let live = true;
   void getStripe().then((stripe) => {
     if (live) sendBack({ type: stripe ? 'payment.toolsLoaded' : 'payment.toolsFailed' });

@@ -19,7 +19,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** Stripe's own texts for a field left incomplete (what its Elements say), and spec §5's. */
-export const INCOMPLETE_FIELD_MESSAGES: Record<CardField, string> = {
+const INCOMPLETE_FIELD_MESSAGES: Record<CardField, string> = {
   cardNumber: 'Your card number is incomplete.',
   cardExpiry: "Your card's expiration date is incomplete.",
   cardCvc: "Your card's security code is incomplete.",

@@ -12,7 +12,7 @@ import { UpcomingEvents } from './upcoming-events';
 import { WorkspacesCarousel } from './workspaces-carousel';
 
 /** Spec §2 "Home": figures exactly as the spec gives them. */
-export const HOME_STATS = [
+const HOME_STATS = [
   { value: '32+', label: 'Menu variants' },
   { value: '8', label: 'Spaces' },
   { value: '500+', label: 'Community members' },

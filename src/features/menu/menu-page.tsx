@@ -12,11 +12,7 @@ import { paths } from '../../lib/paths';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { MenuControls } from './menu-controls';
 import { productQueries } from '../../api/products.queries';
-import {
-  menuQueryParams,
-  parseMenuSearch,
-  SEARCH_DEBOUNCE_MS,
-} from './menu-filters';
+import { menuQueryParams, parseMenuSearch, SEARCH_DEBOUNCE_MS } from './menu-filters';
 import { createMenuLogic } from './menu-actors';
 import { MenuResults } from './menu-results';
 import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';

@@ -4,7 +4,7 @@ import type { ProductImage } from '../../api/types';
 import { ImagePlaceholder } from '../../components/product-card';
 
 /** The `isMain` image first (it is not necessarily the first one sent), then the others in order. */
-export function orderImages(images: readonly ProductImage[]): ProductImage[] {
+function orderImages(images: readonly ProductImage[]): ProductImage[] {
   return [...images.filter((image) => image.isMain), ...images.filter((image) => !image.isMain)];
 }
 

@@ -11,7 +11,7 @@ export type QuantitySelectorProps = {
   disabled?: boolean;
 };
 
-export const MIN_QUANTITY = 1;
+const MIN_QUANTITY = 1;
 
 /** The quantity in range: at least 1, never above `max` (spec §4 "Quantity selector"). */
 export function clampQuantity(value: number, max: number): number {

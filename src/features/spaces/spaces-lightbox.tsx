@@ -11,8 +11,8 @@ import 'yet-another-react-lightbox/styles.css';
 import { css } from 'styled-system/css';
 
 /** Spec §9: the lightbox zooms in steps of 1 (1×, 2×, 3×...) and preloads 2 slides each side. */
-export const ZOOM_STEP = 1;
-export const PRELOAD_SLIDES = 2;
+const ZOOM_STEP = 1;
+const PRELOAD_SLIDES = 2;
 /**
  * The art is SVG, sharp at any size, so zoom is bounded by use rather than by pixels: up to
  * four times the image's own size on screen.

@@ -9,7 +9,7 @@ export type FieldCheck = {
   error: { type: 'validation_error'; code: string; message: string } | undefined;
 };
 
-export const CARD_FIELD_MESSAGES = {
+const CARD_FIELD_MESSAGES = {
   numberIncomplete: 'Your card number is incomplete.',
   numberInvalid: 'Your card number is invalid.',
   expiryIncomplete: "Your card's expiration date is incomplete.",
@@ -30,7 +30,7 @@ export function digitsOf(value: string): string {
   return value.replace(/\D+/g, '');
 }
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   let double = false;
   for (let i = digits.length - 1; i >= 0; i -= 1) {
@@ -46,7 +46,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** American Express numbers have 15 digits, the test cards and most others 16. */
-export function cardNumberLength(digits: string): number {
+function cardNumberLength(digits: string): number {
   return /^3[47]/.test(digits) ? 15 : 16;
 }
 

@@ -31,7 +31,7 @@ export type StartAppOptions = {
 };
 
 /** Cheap scrypt parameters, as the server tests use (server/test/test-server.ts). */
-export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
+const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
 /**
  * The reference API on a free port with a fresh, freshly seeded database, serving dist/, and the

@@ -20,7 +20,7 @@ function runningFiniteAnimations(): number {
 }
 
 /** Waits until every finite animation of the page has finished (axe must not sample a fade). */
-export async function animationsSettled(page: Page): Promise<void> {
+async function animationsSettled(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(runningFiniteAnimations), {
       message: 'animations still running',

@@ -27,7 +27,7 @@ function newestMtime(path: string): number {
 }
 
 /** Why dist/ must be rebuilt, or null when it is up to date. */
-export function staleReason(): string | null {
+function staleReason(): string | null {
   const builtIndex = join(distDir, 'index.html');
   if (!existsSync(builtIndex)) return 'dist/index.html is missing';
   const builtAt = statSync(builtIndex).mtimeMs;

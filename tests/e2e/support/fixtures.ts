@@ -132,4 +132,4 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-export type { Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
+export type { BrowserContext, Page } from '@playwright/test';

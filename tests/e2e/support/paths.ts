@@ -2,4 +2,3 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const distDir = fileURLToPath(new URL('../../../dist/', import.meta.url));
-export const artifactsDir = fileURLToPath(new URL('../../../.e2e-artifacts/', import.meta.url));
