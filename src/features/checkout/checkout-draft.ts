@@ -1,4 +1,5 @@
 import { emptyShippingAddress } from '../../components/address.schema';
+import { readStoredJson, storedKeysStartingWith, writeStored } from '../../lib/storage';
 import type { CheckoutDetailsValues } from './checkout-details.schema';
 
 /**
@@ -16,57 +17,33 @@ export function emptyDetails(email = ''): CheckoutDetailsValues {
   return { email, newsletter: true, shippingAddress: { ...emptyShippingAddress } };
 }
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+// Storage full or blocked (src/lib/storage.ts): the form still works, only a reload forgets it.
+const storage = () => window.sessionStorage;
 
 export function readDraft(key: string): CheckoutDetailsValues | null {
-  try {
-    const raw = storage()?.getItem(key);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<CheckoutDetailsValues> | null;
-    if (!parsed || typeof parsed !== 'object') return null;
-    const base = emptyDetails();
-    const address = { ...base.shippingAddress, ...(parsed.shippingAddress ?? {}) };
-    // Only strings and booleans come back: a tampered draft cannot put anything else in the form.
-    for (const [field, value] of Object.entries(address)) {
-      const expected = typeof base.shippingAddress[field as keyof typeof address];
-      if (typeof value !== expected) {
-        (address as Record<string, unknown>)[field] =
-          base.shippingAddress[field as keyof typeof address];
-      }
+  const parsed = readStoredJson(storage, key) as Partial<CheckoutDetailsValues> | null | undefined;
+  if (!parsed || typeof parsed !== 'object') return null;
+  const base = emptyDetails();
+  const address = { ...base.shippingAddress, ...(parsed.shippingAddress ?? {}) };
+  // Only strings and booleans come back: a tampered draft cannot put anything else in the form.
+  for (const [field, value] of Object.entries(address)) {
+    const expected = typeof base.shippingAddress[field as keyof typeof address];
+    if (typeof value !== expected) {
+      (address as Record<string, unknown>)[field] =
+        base.shippingAddress[field as keyof typeof address];
     }
-    return {
-      email: typeof parsed.email === 'string' ? parsed.email : '',
-      newsletter: typeof parsed.newsletter === 'boolean' ? parsed.newsletter : true,
-      shippingAddress: address,
-    };
-  } catch {
-    return null;
   }
+  return {
+    email: typeof parsed.email === 'string' ? parsed.email : '',
+    newsletter: typeof parsed.newsletter === 'boolean' ? parsed.newsletter : true,
+    shippingAddress: address,
+  };
 }
 
 export function writeDraft(key: string, values: CheckoutDetailsValues): void {
-  try {
-    storage()?.setItem(key, JSON.stringify(values));
-  } catch {
-    // Storage full or blocked: the form still works, only a reload forgets it.
-  }
+  writeStored(storage, key, JSON.stringify(values));
 }
 
 export function clearDrafts(): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    for (let i = store.length - 1; i >= 0; i -= 1) {
-      const key = store.key(i);
-      if (key?.startsWith(PREFIX)) store.removeItem(key);
-    }
-  } catch {
-    // Nothing to clear without storage.
-  }
+  for (const key of storedKeysStartingWith(storage, PREFIX) ?? []) writeStored(storage, key, null);
 }
