@@ -9,7 +9,7 @@ export type ApiSetupOptions = {
   getToken: () => string | null;
   /** The API answered 401: the session signs out. */
   onUnauthorized: () => void;
-  storage?: Storage;
+  storage?: () => Storage;
   baseUrl?: string;
 };
 
@@ -21,15 +21,15 @@ export type ApiSetupOptions = {
 export function setupApi({
   getToken,
   onUnauthorized,
-  storage = window.localStorage,
+  storage = () => window.localStorage,
   baseUrl,
 }: ApiSetupOptions) {
   configureApi({
     baseUrl: baseUrl ?? window.location.origin,
     getToken,
     // Without storage the shopper keeps a working page; the token just does not survive a reload.
-    getCartToken: () => readStored(() => storage, CART_TOKEN_STORAGE_KEY),
-    setCartToken: (token) => void writeStored(() => storage, CART_TOKEN_STORAGE_KEY, token),
+    getCartToken: () => readStored(storage, CART_TOKEN_STORAGE_KEY),
+    setCartToken: (token) => void writeStored(storage, CART_TOKEN_STORAGE_KEY, token),
     onUnauthorized,
   });
 }

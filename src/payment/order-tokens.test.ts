@@ -28,4 +28,12 @@ describe('guest order tokens', () => {
     expect(orderTokenFor(6)).toBe('ot_6');
     expect(orderTokenFor(25)).toBe('ot_25');
   });
+
+  it('works on, remembering nothing, when storage is blocked', () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    expect(() => rememberOrderToken(9, 'ot_nine', blocked)).not.toThrow();
+    expect(orderTokenFor(9, blocked)).toBeNull();
+  });
 });

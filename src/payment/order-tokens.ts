@@ -1,4 +1,4 @@
-import { readStoredJson, writeStored } from '../lib/storage';
+import { readStoredJson, type StorageGetter, writeStored } from '../lib/storage';
 
 /**
  * A guest's order tokens (README decision 4), kept in local storage by order id so the guest can
@@ -12,8 +12,8 @@ const MAX_TOKENS = 20;
 
 type TokenMap = Record<string, string>;
 
-function read(storage: Storage): TokenMap {
-  const parsed = readStoredJson(() => storage, STORAGE_KEY);
+function read(storage: StorageGetter): TokenMap {
+  const parsed = readStoredJson(storage, STORAGE_KEY);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
   return Object.fromEntries(
     Object.entries(parsed).filter(
@@ -25,22 +25,18 @@ function read(storage: Storage): TokenMap {
 export function rememberOrderToken(
   orderId: number,
   orderToken: string | null,
-  storage: Storage = window.localStorage,
+  storage: StorageGetter = () => window.localStorage,
 ): void {
   if (!orderToken) return;
   const entries = Object.entries(read(storage)).filter(([id]) => id !== String(orderId));
   entries.push([String(orderId), orderToken]);
   // Without storage the confirmation still shows now; only a later reload will not find it.
-  writeStored(
-    () => storage,
-    STORAGE_KEY,
-    JSON.stringify(Object.fromEntries(entries.slice(-MAX_TOKENS))),
-  );
+  writeStored(storage, STORAGE_KEY, JSON.stringify(Object.fromEntries(entries.slice(-MAX_TOKENS))));
 }
 
 export function orderTokenFor(
   orderId: number | string,
-  storage: Storage = window.localStorage,
+  storage: StorageGetter = () => window.localStorage,
 ): string | null {
   return read(storage)[String(orderId)] ?? null;
 }
