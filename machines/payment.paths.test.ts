@@ -1,0 +1,117 @@
+// The payment machine's generated paths (tests/model/payment-model.ts), run on a live actor with
+// its effects provided as controllable fakes: no React, no DOM. Each step of a path is done to
+// the actor (an intent sent, or an effect's answer settled) and the actor must then be in the
+// situation the model predicts. The same paths drive the rendered step in
+// tests/model/payment.model.test.tsx.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  ARRANGE,
+  describePath,
+  input,
+  modelMachine,
+  paths,
+  serializeState,
+  type ModelEvent,
+} from '../tests/model/payment-model';
+
+/** fromPromise actors whose answers the test gives, in the order they were started. */
+function settleableActors() {
+  const pending = new Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (e: unknown) => void }[]
+  >();
+  const started = new Map<string, unknown[]>();
+  const actor = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(
+      ({ input: given }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          started.set(name, [...(started.get(name) ?? []), given]);
+          pending.set(name, [
+            ...(pending.get(name) ?? []),
+            { resolve: resolve as (value: unknown) => void, reject },
+          ]);
+        }),
+    );
+  const take = (name: string) => {
+    const [first, ...rest] = pending.get(name) ?? [];
+    if (!first) throw new Error(`${name} was not started`);
+    pending.set(name, rest);
+    return first;
+  };
+  return {
+    actor,
+    started: (name: string) => started.get(name) ?? [],
+    settle: (name: string, output: unknown) => take(name).resolve(output),
+    fail: (name: string, error: unknown) => take(name).reject(error),
+  };
+}
+
+/** Lets settled promises reach the actor. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The provided actor a done/error event of the model answers for. */
+const ACTOR_OF: Record<string, string> = {
+  'xstate.done.actor.createOrder': 'createOrder',
+  'xstate.error.actor.createOrder': 'createOrder',
+  'xstate.done.actor.confirmCard': 'confirmCard',
+  'xstate.done.actor.reportPaid': 'reportStatus',
+  'xstate.done.actor.reportFailed': 'reportStatus',
+};
+
+describe('payment machine, generated paths on a live actor (no React)', () => {
+  it('has paths through declines, retries, blocks and success', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  for (const path of paths) {
+    it(describePath(path.steps.map((step) => step.event)), async () => {
+      const fakes = settleableActors();
+      const actor = createActor(
+        modelMachine.provide({
+          actors: {
+            createOrder: fakes.actor('createOrder'),
+            confirmCard: fakes.actor('confirmCard'),
+            reportStatus: fakes.actor('reportStatus'),
+            // The tools arrive as the model's starting events say.
+            loadTools: fromCallback(() => undefined),
+          },
+        }),
+        { input },
+      ).start();
+      for (const event of ARRANGE) actor.send(event);
+      expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.steps[0]!.state));
+
+      for (const step of path.steps) {
+        const event = step.event as ModelEvent | { type: 'xstate.init' };
+        if (event.type === 'xstate.init') continue;
+        const effect = ACTOR_OF[event.type];
+        if (effect && 'output' in event) fakes.settle(effect, event.output);
+        else if (effect && 'error' in event) fakes.fail(effect, event.error);
+        else actor.send(event as Parameters<typeof actor.send>[0]);
+        await flush();
+        // Each step names the event and the situation it leads to.
+        expect(serializeState(actor.getSnapshot())).toBe(serializeState(step.state));
+      }
+
+      // One attempt, one key: an order whose answer was lost is asked for again with the same key
+      // (the server replays the order it made), and any other new order request is a new
+      // attempt with a new key.
+      const keys = fakes
+        .started('createOrder')
+        .map((given) => (given as { idempotencyKey: string }).idempotencyKey);
+      const answers = path.steps
+        .map((step): string => step.event.type)
+        .filter((type) => ACTOR_OF[type] === 'createOrder');
+      expect(keys).toHaveLength(answers.length);
+      for (let index = 1; index < keys.length; index += 1) {
+        if (answers[index - 1] === 'xstate.error.actor.createOrder') {
+          expect(keys[index]).toBe(keys[index - 1]);
+        } else {
+          expect(keys[index]).not.toBe(keys[index - 1]);
+        }
+      }
+      actor.stop();
+    });
+  }
+});
