@@ -4,7 +4,7 @@
 // situation the model predicts. The same paths drive the rendered step in
 // tests/model/payment.model.test.tsx.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import {
   ARRANGE,
   describePath,
@@ -14,41 +14,7 @@ import {
   serializeState,
   type ModelEvent,
 } from '../tests/model/payment-model';
-
-/** fromPromise actors whose answers the test gives, in the order they were started. */
-function settleableActors() {
-  const pending = new Map<
-    string,
-    { resolve: (value: unknown) => void; reject: (e: unknown) => void }[]
-  >();
-  const started = new Map<string, unknown[]>();
-  const actor = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(
-      ({ input: given }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          started.set(name, [...(started.get(name) ?? []), given]);
-          pending.set(name, [
-            ...(pending.get(name) ?? []),
-            { resolve: resolve as (value: unknown) => void, reject },
-          ]);
-        }),
-    );
-  const take = (name: string) => {
-    const [first, ...rest] = pending.get(name) ?? [];
-    if (!first) throw new Error(`${name} was not started`);
-    pending.set(name, rest);
-    return first;
-  };
-  return {
-    actor,
-    started: (name: string) => started.get(name) ?? [],
-    settle: (name: string, output: unknown) => take(name).resolve(output),
-    fail: (name: string, error: unknown) => take(name).reject(error),
-  };
-}
-
-/** Lets settled promises reach the actor. */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { flush, settleableActors } from '../tests/support/settleable-actors';
 
 /** The provided actor a done/error event of the model answers for. */
 const ACTOR_OF: Record<string, string> = {
