@@ -1,5 +1,8 @@
 import { and, assign, fromCallback, fromPromise, or, setup, type EventObject } from 'xstate';
+import type { components } from '../contract/schema';
 import { dueTotals } from './payment.selectors';
+
+type Schemas = components['schemas'];
 
 /**
  * The payment step (spec §4 "Payment", D4, D5): create the order, confirm the card with the
@@ -9,27 +12,13 @@ import { dueTotals } from './payment.selectors';
  * the feature's views turn them into the spec's texts.
  */
 
-export type PaymentMethodChoice = 'card' | 'paypal' | 'cod';
+// The contract's own types (type-only: machines stay free of src/ and of runtime imports).
+export type PaymentMethodChoice = Schemas['PaymentMethod'];
 
-export type OrderTotals = {
-  subtotal: number;
-  tax: number;
-  shipping: number;
-  discount: number;
-  total: number;
-};
+export type OrderTotals = Schemas['OrderTotals'];
 
-export type ShippingAddressDetails = {
-  name: string;
-  apartment?: string | null | undefined;
-  country: string;
-  province: string;
-  city: string;
-  postalCode: string;
-  street: string;
-  phoneNumber: string;
-  isDefault: boolean;
-};
+/** The address as the checkout collected it: the contract's, with "Set as default" decided. */
+export type ShippingAddressDetails = Schemas['AddressInput'] & { isDefault: boolean };
 
 /** Who orders and where it goes: what the checkout's first two steps collected. */
 export type OrderDetails = {
