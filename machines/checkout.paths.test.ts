@@ -5,13 +5,8 @@
 // tests/model/checkout.model.test.tsx.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import {
-  describePath,
-  paths,
-  serializeState,
-  type ModelEvent,
-} from '../tests/model/checkout-model';
-import { flush, settleableActors } from '../tests/support/settleable-actors';
+import { describePath, paths, serializeState } from '../tests/model/checkout-model';
+import { replayPath, settleableActors } from '../tests/support/settleable-actors';
 import { checkoutMachine } from './checkout.machine';
 import type { PaymentOutput, paymentMachine } from './payment.machine';
 
@@ -44,18 +39,7 @@ describe('checkout machine, generated paths on a live actor (no React)', () => {
         }),
       ).start();
       actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
-      expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.steps[0]!.state));
-
-      for (const step of path.steps) {
-        const event = step.event as ModelEvent | { type: 'xstate.init' };
-        if (event.type === 'xstate.init') continue;
-        const effect = ACTOR_OF[event.type];
-        if (effect && 'output' in event) fakes.settle(effect, event.output);
-        else if (effect && 'error' in event) fakes.fail(effect, event.error);
-        else actor.send(event as Parameters<typeof actor.send>[0]);
-        await flush();
-        expect(serializeState(actor.getSnapshot())).toBe(serializeState(step.state));
-      }
+      await replayPath(actor, fakes, path.steps, ACTOR_OF, serializeState);
       // Every shipping save the machine asked for was one the path answered.
       expect(fakes.started('setShipping').length).toBeGreaterThanOrEqual(
         path.steps.filter((step) => ACTOR_OF[step.event.type] === 'setShipping').length,

@@ -12,9 +12,8 @@ import {
   modelMachine,
   paths,
   serializeState,
-  type ModelEvent,
 } from '../tests/model/payment-model';
-import { flush, settleableActors } from '../tests/support/settleable-actors';
+import { replayPath, settleableActors } from '../tests/support/settleable-actors';
 
 /** The provided actor a done/error event of the model answers for. */
 const ACTOR_OF: Record<string, string> = {
@@ -46,19 +45,7 @@ describe('payment machine, generated paths on a live actor (no React)', () => {
         { input },
       ).start();
       for (const event of ARRANGE) actor.send(event);
-      expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.steps[0]!.state));
-
-      for (const step of path.steps) {
-        const event = step.event as ModelEvent | { type: 'xstate.init' };
-        if (event.type === 'xstate.init') continue;
-        const effect = ACTOR_OF[event.type];
-        if (effect && 'output' in event) fakes.settle(effect, event.output);
-        else if (effect && 'error' in event) fakes.fail(effect, event.error);
-        else actor.send(event as Parameters<typeof actor.send>[0]);
-        await flush();
-        // Each step names the event and the situation it leads to.
-        expect(serializeState(actor.getSnapshot())).toBe(serializeState(step.state));
-      }
+      await replayPath(actor, fakes, path.steps, ACTOR_OF, serializeState);
 
       // One attempt, one key: an order whose answer was lost is asked for again with the same key
       // (the server replays the order it made), and any other new order request is a new

@@ -15,7 +15,7 @@ import { sampleCheckoutDetails } from '../fixtures/checkout';
 export const details: CheckoutDetails = sampleCheckoutDetails;
 
 export type Snapshot = SnapshotFrom<typeof checkoutMachine>;
-export type ModelEvent =
+type ModelEvent =
   | CheckoutEvent
   | { type: 'xstate.done.actor.setShipping'; output: { methodId: number } }
   | { type: 'xstate.error.actor.setShipping'; error: Error }

@@ -46,7 +46,7 @@ export const modelMachine = paymentMachine.provide({
 });
 
 export type Snapshot = SnapshotFrom<typeof paymentMachine>;
-export type ModelEvent =
+type ModelEvent =
   | PaymentEvent
   | { type: 'xstate.done.actor.createOrder'; output: PlacedOrder }
   | { type: 'xstate.error.actor.createOrder'; error: Error }

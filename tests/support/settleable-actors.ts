@@ -1,6 +1,7 @@
 // Fakes for provided actors in machine tests that run without React or a DOM: promise actors
 // the test answers in order, and a flush that lets their answers reach the actor.
-import { fromPromise } from 'xstate';
+import { expect } from 'vitest';
+import { fromPromise, type AnyActorRef, type EventObject } from 'xstate';
 
 /** fromPromise actors whose answers the test gives, in the order they were started. */
 export function settleableActors() {
@@ -40,4 +41,33 @@ export function settleableActors() {
 }
 
 /** Lets settled promises reach the actor. */
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Replays a generated path (xstate/graph) on a live actor: each step's event is sent, or, when
+ * it is an invoked actor's done/error event, that actor's pending answer is settled; after each
+ * step the actor must be in the step's situation, as `serialize` tells situations apart.
+ */
+export async function replayPath<TSnapshot>(
+  actor: AnyActorRef,
+  fakes: ReturnType<typeof settleableActors>,
+  steps: readonly { event: EventObject; state: TSnapshot }[],
+  actorOf: Readonly<Record<string, string>>,
+  serialize: (snapshot: TSnapshot) => string,
+): Promise<void> {
+  const now = () => serialize(actor.getSnapshot() as TSnapshot);
+  for (const step of steps) {
+    const event = step.event as EventObject & { output?: unknown; error?: unknown };
+    if (event.type === 'xstate.init') {
+      expect(now()).toBe(serialize(step.state));
+      continue;
+    }
+    const effect = actorOf[event.type];
+    if (effect && 'output' in event) fakes.settle(effect, event.output);
+    else if (effect && 'error' in event) fakes.fail(effect, event.error);
+    else actor.send(event);
+    await flush();
+    // Each step names the event and the situation it leads to.
+    expect(now()).toBe(serialize(step.state));
+  }
+}
