@@ -27,16 +27,11 @@ import {
 import { ok } from '../support/test-api';
 import { serverCart } from './support/cart';
 import { expect, test } from './support/fixtures';
+import { sampleAddress } from '../fixtures/checkout';
 
 const home: AddressInput = {
-  name: 'Ada Roast',
+  ...sampleAddress,
   apartment: 'Unit 4',
-  country: 'CA',
-  province: 'Ontario',
-  city: 'Toronto',
-  postalCode: 'M5V 2T6',
-  street: '12 King Street West',
-  phoneNumber: '17021234567',
   isDefault: true,
 };
 

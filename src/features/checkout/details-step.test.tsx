@@ -4,19 +4,14 @@ import type { Address } from '../../api/types';
 import { ADDRESS_FIELD_ORDER, addressFieldLabels } from '../../../tests/support/address-fields';
 import { renderApp } from '../../../tests/support/render-app';
 import { DetailsStep } from './details-step';
+import { sampleAddress } from '../../../tests/fixtures/checkout';
 
 const ADDRESSES = 'GET /api/v1/account/address';
 
 const home: Address = {
   addressId: 7,
-  name: 'Ada Roast',
+  ...sampleAddress,
   apartment: 'Unit 4',
-  country: 'CA',
-  province: 'Ontario',
-  city: 'Toronto',
-  postalCode: 'M5V 2T6',
-  street: '12 King Street West',
-  phoneNumber: '17021234567',
   isDefault: true,
 };
 const office: Address = {
