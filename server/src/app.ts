@@ -22,7 +22,8 @@ import { clientAddressOf, normalizeAddress } from './client-address';
 import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
-import { createStaticFiles } from './static-files';
+import { createPageRenderer } from './page-render';
+import { createStaticFiles, htmlHeaders } from './static-files';
 import {
   checkedBody,
   checkedPathParams,
@@ -127,6 +128,26 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
   const housekeeping = createHousekeeping(db, config);
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
+  const renderPage = createPageRenderer({
+    distDir: config.distDir,
+    ssrDir: config.ssrDir,
+    apiBaseUrl: config.ssrApiBaseUrl,
+    logger: config.logger,
+  });
+  const setHtmlHeaders = htmlHeaders(config.assetOrigin);
+
+  /** A public page rendered with its data (issue 19), else the built file or the SPA shell. */
+  async function servePage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+  ): Promise<void> {
+    if (await renderPage(req, res, pathname, search, setHtmlHeaders)) return;
+    if (serveStatic(req, res, pathname) === 'not-found') {
+      sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
+    }
+  }
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
 
   function sendJson(
@@ -399,9 +420,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         res.end();
         return;
       }
-      if (!pathname.startsWith('/') || serveStatic(req, res, pathname) === 'not-found') {
+      if (!pathname.startsWith('/')) {
         sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
+        return;
       }
+      servePage(req, res, pathname, search).catch(respondUnexpected);
     } catch (error) {
       respondUnexpected(error);
     }

@@ -50,6 +50,10 @@ export interface AppConfig {
   latencyMs: number;
   /** The built SPA to serve, or null for API only. */
   distDir: string | null;
+  /** The SPA's server entry build (dist-ssr/), which renders the public pages; null: never rendered here. */
+  ssrDir: string | null;
+  /** Where a server render asks for its data; null: this server, on the address the request reached. */
+  ssrApiBaseUrl: string | null;
   /**
    * Pact provider-state set-up at /_pact/provider-states, only when started for verification
    * (PACT_PROVIDER_STATES=1); it reseeds the database, so it is never on by default.
