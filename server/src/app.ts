@@ -23,6 +23,7 @@ import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createStaticFiles } from './static-files';
+import { serveSeoFile } from './seo/sitemap';
 import {
   checkedBody,
   checkedPathParams,
@@ -391,6 +392,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         );
         return;
       }
+      // sitemap.xml and robots.txt, built from the catalogue (issue 19).
+      if (serveSeoFile(req, res, pathname, { db, config, trustedProxies })) return;
       if (pathname === SPEC_PROVIDER_ENTRY && config.oidc) {
         // The spec's identity-provider entry path (its original client links here): the same flow.
         res.statusCode = 302;
