@@ -47,7 +47,7 @@ export function cutAtWord(text: string, max: number): string {
 }
 
 /** Money as schema.org wants a price: a decimal string with two places ("3.50", never 3.5). */
-export function priceText(amount: number): string {
+function priceText(amount: number): string {
   return amount.toFixed(2);
 }
 
