@@ -24,6 +24,7 @@ import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
 import { createStaticFiles, htmlHeaders } from './static-files';
+import { serveSeoFile } from './seo/sitemap';
 import {
   checkedBody,
   checkedPathParams,
@@ -412,6 +413,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         );
         return;
       }
+      // sitemap.xml and robots.txt, built from the catalogue (issue 19).
+      if (serveSeoFile(req, res, pathname, { db, config, trustedProxies })) return;
       if (pathname === SPEC_PROVIDER_ENTRY && config.oidc) {
         // The spec's identity-provider entry path (its original client links here): the same flow.
         res.statusCode = 302;

@@ -36,6 +36,8 @@ export interface AppConfig {
   sandboxPayments: boolean;
   /** Absolute origin for image URLs in answers (e.g. a CDN), or null for relative URLs. */
   assetOrigin: string | null;
+  /** The shop's public origin for sitemap, robots.txt and canonical URLs (PUBLIC_ORIGIN); unset: each request's own. */
+  publicOrigin?: string | null;
   /** scrypt cost of new password hashes (OWASP minimum except in tests). */
   passwordHash: PasswordHashParams;
   /** Failed sign-in counters (state, not configuration, but one per app like the rest). */

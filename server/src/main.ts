@@ -56,6 +56,8 @@ export interface StartServerOptions {
   stripeSecretKey?: string | null;
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
+  /** The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs; default each request's own. */
+  publicOrigin?: string | null;
   signInLimits?: Partial<SignInLimits>;
   /** Password hashes at once and waiting; default DEFAULT_HASH_POOL (2 and 16). */
   hashPool?: Partial<HashPoolLimits>;
@@ -153,6 +155,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     sandboxPayments: !options.stripeSecretKey,
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
+    publicOrigin: options.publicOrigin ? originOf(options.publicOrigin, 'publicOrigin') : null,
     passwordHash,
     signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
     hashPool: createHashPool({ ...DEFAULT_HASH_POOL, ...options.hashPool }),
@@ -358,6 +361,7 @@ async function main(): Promise<void> {
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || null,
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
     ssrApiBaseUrl: process.env.SSR_API_URL || null,
+    publicOrigin: process.env.PUBLIC_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),
     providerStates: envFlag(process.env.PACT_PROVIDER_STATES),
