@@ -24,6 +24,7 @@ import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
 import { createStaticFiles, htmlHeaders } from './static-files';
+import { publicOriginOf } from './seo/public-origin';
 import { serveSeoFile } from './seo/sitemap';
 import {
   checkedBody,
@@ -133,6 +134,12 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     distDir: config.distDir,
     ssrDir: config.ssrDir,
     apiBaseUrl: config.ssrApiBaseUrl,
+    publicOrigin: (req) =>
+      publicOriginOf(req, {
+        publicOrigin: config.publicOrigin,
+        trustedProxies,
+        fallback: config.selfOrigins[0] ?? 'http://localhost',
+      }),
     logger: config.logger,
   });
   const setHtmlHeaders = htmlHeaders(config.assetOrigin);

@@ -43,6 +43,8 @@ export type PageRendererOptions = {
   ssrDir: string | null;
   /** Where the render asks for data; by default this server itself, on the address the request reached. */
   apiBaseUrl: string | null;
+  /** The shop's public origin for this request (canonical and link-preview URLs). */
+  publicOrigin: (req: IncomingMessage) => string;
   logger: { error(message: string, error?: unknown): void };
 };
 
@@ -78,11 +80,6 @@ function ownBaseUrl(req: IncomingMessage): string {
       ? '127.0.0.1'
       : localAddress.replace(/^::ffff:/, '');
   return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
-}
-
-function requestOrigin(req: IncomingMessage): string {
-  const host = req.headers.host ?? 'localhost';
-  return `http://${host}`;
 }
 
 /** Rendered HTML is compressed as the build compresses its files (a fast level: per request). */
@@ -164,7 +161,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       server = await loading;
       rendered = await server.renderPage(`${pathname}${search ? `?${search}` : ''}`, {
         apiBaseUrl: options.apiBaseUrl ?? ownBaseUrl(req),
-        origin: requestOrigin(req),
+        origin: options.publicOrigin(req),
       });
     } catch (error) {
       options.logger.error(`rendering ${pathname} failed; the browser renders it`, error);

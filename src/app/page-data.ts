@@ -1,6 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MenuFilters } from '../../machines/menu.machine';
 import { isApiError } from '../api/api-error';
+import {
+  communityHead,
+  homeHead,
+  menuHead,
+  newsHead,
+  newsItemHead,
+  notFoundHead,
+  productHead,
+  renderHeadTags,
+  spacesHead,
+  type PageHead,
+} from '../lib/page-head';
+import { paths } from '../lib/paths';
 import { eventQueries, newsQueries, spaceQueries } from '../api/content.queries';
 import { productQueries } from '../api/products.queries';
 import { POPULAR_COUNT } from '../components/not-found-view';
@@ -123,15 +136,44 @@ export function lcpImages(
   return main ? [main.imageUrl] : [];
 }
 
-/** The page's <head> tags (temporary: title and description only). */
+/** The page's <head>: title, description, canonical URL, link previews and JSON-LD (issue 19). */
 export function pageHeadTags(
   queryClient: QueryClient,
   page: PublicPage,
   outcome: PageDataOutcome,
   origin: string,
 ): string {
-  void queryClient;
-  void outcome;
-  void origin;
-  return `<title>${page.name}</title>`;
+  return renderHeadTags(pageHead(queryClient, page, outcome, origin), origin);
+}
+
+function pageHead(
+  queryClient: QueryClient,
+  page: PublicPage,
+  outcome: PageDataOutcome,
+  origin: string,
+): PageHead {
+  switch (page.name) {
+    case 'home':
+      return homeHead();
+    case 'menu':
+      return menuHead();
+    case 'productDetail': {
+      const product = queryClient.getQueryData(productQueries.detail(page.productId).queryKey);
+      return outcome === 'found' && product
+        ? productHead(product, origin)
+        : notFoundHead(paths.productDetail(page.productId));
+    }
+    case 'news':
+      return newsHead();
+    case 'newsDetail': {
+      const story = queryClient.getQueryData(newsQueries.detail(page.newId).queryKey);
+      return outcome === 'found' && story
+        ? newsItemHead(story, origin)
+        : notFoundHead(paths.newsDetail(page.newId));
+    }
+    case 'community':
+      return communityHead();
+    case 'spaces':
+      return spacesHead();
+  }
 }
