@@ -127,8 +127,11 @@ async function startShop(): Promise<Server> {
   return { url, child, dataDir, output };
 }
 
+const running = (server: Server) =>
+  server.child.exitCode === null && server.child.signalCode === null;
+
 async function stopShop(server: Server): Promise<void> {
-  if (server.child.exitCode === null) {
+  if (running(server)) {
     const exited = new Promise((resolveExit) => server.child.once('exit', resolveExit));
     server.child.kill('SIGTERM');
     await exited;
@@ -281,7 +284,9 @@ function summarise(runsOfPage: Figures[]): Summary {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const millis = (ms: number) => `${Math.round(ms)} ms`;
 const score = (value: number | null) => (value === null ? '–' : String(Math.round(value)));
-const clsText = (cls: number) => (cls === 0 ? '0' : cls.toFixed(3));
+/** A layout shift: 0 only when nothing moved at all; a tiny one keeps two significant digits. */
+const clsText = (cls: number) =>
+  cls === 0 ? '0' : cls < 0.001 ? cls.toPrecision(2) : cls.toFixed(3);
 
 function table(results: PageResult[]): string {
   const lines = [
@@ -317,7 +322,7 @@ function shiftingAcross(pageRuns: Figures[]): string[] {
     .sort(([, a], [, b]) => b.shift - a.shift)
     .map(
       ([name, { shift, runs: count }]) =>
-        `${name}: up to ${shift.toFixed(3)} (${count}/${pageRuns.length} runs)`,
+        `${name}: up to ${clsText(shift)} (${count}/${pageRuns.length} runs)`,
     );
 }
 
@@ -382,13 +387,31 @@ function writeReadme(block: string): void {
 
 let failed = false;
 ensureBuild();
-const server = await startShop();
+let server = await startShop();
 // Ctrl-C skips the finally below: the server goes anyway (chrome-launcher closes Chromium).
 process.once('SIGINT', () => {
   server.child.kill('SIGTERM');
   rmSync(server.dataDir, { recursive: true, force: true });
   process.exit(130);
 });
+/**
+ * The server, started again (fresh seeded database, new port) if it stopped: on a shared machine
+ * another process may end it. Said loudly, since the runs before and after are not alike.
+ */
+async function liveShop(): Promise<Server> {
+  if (running(server)) return server;
+  const { exitCode, signalCode } = server.child;
+  const last = server.output.join('').trim().split('\n').slice(-3).join(' | ');
+  console.warn(
+    `The server stopped (exit ${exitCode ?? '-'}, signal ${signalCode ?? '-'}; last output: ` +
+      `${last}); starting it again.`,
+  );
+  serverRestarts += 1;
+  await stopShop(server);
+  server = await startShop();
+  return server;
+}
+let serverRestarts = 0;
 const results: PageResult[] = [];
 try {
   const newsItem = await firstNewsPath(server.url);
@@ -408,7 +431,7 @@ try {
       for (let attempt = 1; attempt <= 2; attempt += 1) {
         const started = Date.now();
         try {
-          const figures = await runOnce(`${server.url}${path}`);
+          const figures = await runOnce(`${(await liveShop()).url}${path}`);
           result.runs.push(figures);
           console.log(
             `${path} run ${run}: perf ${score(figures.scores.performance)}, ` +
@@ -438,6 +461,9 @@ try {
     `commit ${commitName()}, load average ${load} before and ${loadAfter} after (2 cores).`;
   const block = `${heading}\n\n${table(results)}`;
   console.log(`\n${block}\n`);
+  if (serverRestarts > 0) {
+    console.log(`Note: the server stopped and was started again ${serverRestarts} time(s).`);
+  }
   for (const { path, retried } of results) {
     for (const reason of retried) console.log(`Note: a run of \`${path}\` was retried: ${reason}`);
   }
