@@ -26,6 +26,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import type { News } from '../src/api/types';
 import { paths } from '../src/lib/paths';
+import { format, resolveConfig } from 'prettier';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/support/browser';
 import { ensureBuild } from '../tests/e2e/support/build';
 
@@ -374,14 +375,16 @@ function commitName(): string {
   }
 }
 
-function writeReadme(block: string): void {
+/** Puts the table between the markers, formatted as `npm run format:check` wants it. */
+async function writeReadme(block: string): Promise<void> {
   const readme = readFileSync(README, 'utf8');
   const start = readme.indexOf(MARK_START);
   const end = readme.indexOf(MARK_END);
   if (start < 0 || end < start) throw new Error(`README.md has no ${MARK_START} ... ${MARK_END}`);
   const updated =
     readme.slice(0, start + MARK_START.length) + `\n\n${block}\n\n` + readme.slice(end);
-  writeFileSync(README, updated);
+  const config = (await resolveConfig(README)) ?? {};
+  writeFileSync(README, await format(updated, { ...config, filepath: README }));
   console.log('README.md: the Lighthouse table is updated.');
 }
 
@@ -477,7 +480,7 @@ try {
   } else {
     console.log('Every page is within the budgets.');
   }
-  if (options['write-readme']) writeReadme(block);
+  if (options['write-readme']) await writeReadme(block);
 } catch (error) {
   failed = true;
   console.error(error);
