@@ -113,7 +113,7 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
  * hydration does not wait for a request it could have started with the HTML.
  */
 export const PAGE_MODULES: Record<PublicPage['name'], string | null> = {
-  home: null,
+  home: 'src/features/home/home-page.tsx',
   menu: 'src/features/menu/menu-page.tsx',
   productDetail: 'src/features/product/product-page.tsx',
   news: 'src/features/news/news-page.tsx',
