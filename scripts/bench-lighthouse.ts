@@ -212,6 +212,9 @@ function figuresOf(result: Result): Figures {
   };
 }
 
+/** The browser of the run under way, closed if the script is stopped. */
+let currentChrome: LaunchedChrome | undefined;
+
 /** One Lighthouse run in a fresh headless chromium (its own profile, removed afterwards). */
 async function runOnce(url: string): Promise<Figures> {
   let chrome: LaunchedChrome | undefined;
@@ -221,6 +224,7 @@ async function runOnce(url: string): Promise<Figures> {
       chromeFlags: ['--headless=new', ...chromiumArgs],
       logLevel: 'silent',
     });
+    currentChrome = chrome;
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
@@ -391,12 +395,18 @@ async function writeReadme(block: string): Promise<void> {
 let failed = false;
 ensureBuild();
 let server = await startShop();
-// Ctrl-C skips the finally below: the server goes anyway (chrome-launcher closes Chromium).
-process.once('SIGINT', () => {
-  server.child.kill('SIGTERM');
-  rmSync(server.dataDir, { recursive: true, force: true });
-  process.exit(130);
-});
+// Ctrl-C or a kill skips the finally below: the server and the browser of the run go anyway.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    server.child.kill('SIGTERM');
+    currentChrome?.kill();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    process.exit(code);
+  });
+}
 /**
  * The server, started again (fresh seeded database, new port) if it stopped: on a shared machine
  * another process may end it. Said loudly, since the runs before and after are not alike.
