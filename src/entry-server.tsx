@@ -59,10 +59,11 @@ export async function renderPage(
   // Every page and part is loaded before the first render, so no render suspends half-way.
   await (partsLoaded ??= preloadEveryPart());
   const queryClient = createQueryClient();
-  // The server asks once: a failure falls back to the shell, and the browser asks again.
+  // The server asks once, and renders a failure as the page shows it (a product that does not
+  // exist is the not-found page), not as a load about to be retried.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false },
   });
   const renderErrors: unknown[] = [];
   try {

@@ -5,6 +5,7 @@ import { newsQueries } from '../../api/content.queries';
 import { LinkButton } from '../../ui/link-button';
 import { paths } from '../../lib/paths';
 import { formatLongDate } from '../../lib/format-date';
+import { LocalTime } from '../../ui/local-time';
 import { HomeSection, SectionError } from './home-section';
 
 /** How many news items the home page teases. */
@@ -87,7 +88,7 @@ export function NewsTeaser() {
                   })}
                 />
                 <p className={css({ textStyle: 'small', color: 'textMuted' })}>
-                  <time dateTime={item.createdAt}>{formatLongDate(item.createdAt)}</time>
+                  <LocalTime iso={item.createdAt} format={formatLongDate} />
                   {' · '}
                   {item.time} read
                 </p>

@@ -6,6 +6,7 @@ import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format-date';
+import { LocalTime } from '../../ui/local-time';
 import { LinkButton } from '../../ui/link-button';
 import { LoadError } from '../../ui/load-error';
 import { NotFoundView } from '../../components/not-found-view';
@@ -77,7 +78,7 @@ function NewsBody({ item }: { item: News }) {
       <PageTitle
         subtitle={
           <>
-            <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+            <LocalTime iso={item.createdAt} format={formatDate} />
             <span aria-hidden="true"> · </span>
             <VisuallyHidden>, </VisuallyHidden>
             {item.time} read
