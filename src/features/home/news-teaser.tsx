@@ -8,7 +8,7 @@ import { formatLongDate } from '../../lib/format-date';
 import { HomeSection, SectionError } from './home-section';
 
 /** How many news items the home page teases. */
-const HOME_NEWS_COUNT = 3;
+export const HOME_NEWS_COUNT = 3;
 
 /** The latest news, newest first (`GET /news?size=3`, a plain list). */
 function useLatestNews() {

@@ -16,7 +16,7 @@ import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Ids are positive integers (openapi.yaml `Id`); anything else cannot name a news item. */
-function parseNewsId(raw: string | undefined): number | null {
+export function parseNewsId(raw: string | undefined): number | null {
   if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   return Number(raw);
 }
