@@ -47,13 +47,18 @@ const onCaughtError = (error: unknown, info: ErrorInfo) => {
 const app = <AppRoot queryClient={queryClient} theme={theme} session={session} inspect={inspect} />;
 
 if (rootElement.dataset.ssr === 'hydrate') {
-  // A failed load is the route boundary's business (it offers Retry): hydrate regardless.
-  await preloadRoute(window.location.pathname).catch(() => undefined);
-  // In a transition: hydration yields to the browser between components, so the page answers
-  // input while it becomes interactive (no long task for the whole tree).
-  startTransition(() => {
-    hydrateRoot(rootElement, app, { onCaughtError });
-  });
+  // The page's chunk first, so hydration runs in one pass. Not awaited at the top level: that
+  // chunk imports this one, which must finish evaluating first. A failed load is the route
+  // boundary's business (it offers Retry): hydrate regardless.
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => {
+      // In a transition: hydration yields to the browser between components, so the page
+      // answers input while it becomes interactive (no long task for the whole tree).
+      startTransition(() => {
+        hydrateRoot(rootElement, app, { onCaughtError });
+      });
+    });
 } else {
   createRoot(rootElement, { onCaughtError }).render(app);
 }
