@@ -707,15 +707,26 @@ async function expectProductCard(scope: Page | Locator, product: Product): Promi
   await expect(card.getByTestId('product-price')).toHaveText(formatPrice(product.price));
 }
 
-/** A header link of the main navigation, opening the phone menu first where it is folded. */
-async function headerNavLink(page: Page, label: string): Promise<Locator> {
+/**
+ * Follows a link of the header's main navigation as a plain link, opening the phone menu first
+ * where it is folded. A link out of reach is a soft failure: the walk goes on by the address.
+ */
+async function followHeaderLink(page: Page, label: string, path: string): Promise<void> {
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
     name: label,
     exact: true,
   });
+  const shows = () =>
+    link.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
   if (!(await link.isVisible())) await page.getByTestId('menu-toggle').click();
-  await expect(link, `the header's ${label} link, without JavaScript`).toBeVisible();
-  return link;
+  const reachable = await shows();
+  expect.soft(reachable, `the header's ${label} link shows without JavaScript`).toBe(true);
+  if (reachable) await link.click();
+  else await page.goto(path);
+  await page.waitForURL(`**${path}`);
 }
 
 /**
@@ -780,8 +791,7 @@ for (const width of [390, 1280]) {
       }
 
       // The menu, from the header's link: its first page, names and prices.
-      await (await headerNavLink(page, 'Menu')).click();
-      await page.waitForURL('**/menu');
+      await followHeaderLink(page, 'Menu', '/menu');
       await expect(h1).toHaveText('Menu');
       for (const shown of menu.items) await expectProductCard(page, shown);
 
@@ -799,8 +809,7 @@ for (const width of [390, 1280]) {
       await expect(page.getByTestId('detail-price')).toHaveText(formatPrice(product.price));
 
       // News, from the header's link, then a story.
-      await (await headerNavLink(page, 'News')).click();
-      await page.waitForURL('**/news');
+      await followHeaderLink(page, 'News', '/news');
       await expect(h1).toHaveText('News');
       await expect(page.getByTestId('news-card').getByRole('heading', { level: 2 })).toHaveText(
         news.slice(0, NEWS_SLICE).map((story) => story.title),
