@@ -707,6 +707,11 @@ async function expectProductCard(scope: Page | Locator, product: Product): Promi
   await expect(card.getByTestId('product-price')).toHaveText(formatPrice(product.price));
 }
 
+/** The page went to this path (within the expect timeout, not the test's). */
+async function expectPath(page: Page, path: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
 /**
  * Follows a link of the header's main navigation as a plain link, opening the phone menu first
  * where it is folded. A link out of reach is a soft failure: the walk goes on by the address.
@@ -726,7 +731,7 @@ async function followHeaderLink(page: Page, label: string, path: string): Promis
   expect.soft(reachable, `the header's ${label} link shows without JavaScript`).toBe(true);
   if (reachable) await link.click();
   else await page.goto(path);
-  await page.waitForURL(`**${path}`);
+  await expectPath(page, path);
 }
 
 /**
@@ -799,7 +804,7 @@ for (const width of [390, 1280]) {
       const [firstOnMenu] = menu.items;
       if (!firstOnMenu) throw new Error('the menu is empty');
       await page.getByRole('link', { name: displayName(firstOnMenu.name), exact: true }).click();
-      await page.waitForURL(`**/menu/detail/${firstOnMenu.productId}`);
+      await expectPath(page, `/menu/detail/${firstOnMenu.productId}`);
       await expect(h1).toHaveText(displayName(firstOnMenu.name));
       await expect(page.getByTestId('detail-price')).toHaveText(formatPrice(firstOnMenu.price));
 
@@ -815,7 +820,7 @@ for (const width of [390, 1280]) {
         news.slice(0, NEWS_SLICE).map((story) => story.title),
       );
       await page.getByRole('link', { name: item.title }).click();
-      await page.waitForURL(`**/news/${item.newId}`);
+      await expectPath(page, `/news/${item.newId}`);
       await expect(h1).toHaveText(item.title);
 
       // Community and spaces.
