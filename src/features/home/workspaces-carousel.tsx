@@ -221,6 +221,8 @@ export function WorkspacesCarousel() {
                   // A video space shows its first frame; the gallery plays it.
                   <video
                     src={space.image}
+                    width={space.width}
+                    height={space.height}
                     muted
                     playsInline
                     preload="metadata"
@@ -232,8 +234,8 @@ export function WorkspacesCarousel() {
                   <img
                     src={space.image}
                     alt=""
-                    width={1200}
-                    height={900}
+                    width={space.width}
+                    height={space.height}
                     loading="lazy"
                     decoding="async"
                     className={slideMediaStyle}
