@@ -84,7 +84,12 @@ function UpcomingEvents() {
         Upcoming events
       </h2>
       {upcoming.isPending ? (
-        <EventsSkeleton label="Loading upcoming events..." grid={upcomingGrid} cards={3} />
+        <EventsSkeleton
+          label="Loading upcoming events..."
+          testId="upcoming-loading"
+          grid={upcomingGrid}
+          cards={3}
+        />
       ) : upcoming.isError ? (
         <LoadError
           title="We could not load the upcoming events."
@@ -155,7 +160,13 @@ function PastEvents() {
         Past events
       </h2>
       {closed.isPending ? (
-        <EventsSkeleton label="Loading past events..." grid={pastGrid} cards={6} small />
+        <EventsSkeleton
+          label="Loading past events..."
+          testId="past-loading"
+          grid={pastGrid}
+          cards={6}
+          small
+        />
       ) : closed.isError ? (
         <LoadError
           title="We could not load the past events."
@@ -208,18 +219,20 @@ function PastEventCard({ event }: { event: ShopEvent }) {
  */
 function EventsSkeleton({
   label,
+  testId,
   grid,
   cards,
   small = false,
 }: {
   label: string;
+  testId: string;
   grid: string;
   cards: number;
   small?: boolean;
 }) {
   const line = (className: string) => <div className={cx(skeletonBlock, className)} />;
   return (
-    <LoadingShape label={label}>
+    <LoadingShape label={label} testId={testId}>
       <ul className={grid}>
         {Array.from({ length: cards }, (_, index) => (
           <li key={index} className={cardStyle}>
