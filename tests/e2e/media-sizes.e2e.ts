@@ -316,3 +316,30 @@ test('while a page loads, its loading shape keeps the footer below the first scr
     }
   }
 });
+
+test('a shopper who asks for less motion gets near-instant transitions and no smooth scrolling', async ({
+  page,
+}) => {
+  // The config's `reducedMotion: 'reduce'` is the shopper's setting here.
+  await page.goto('/');
+  await page.getByTestId('spaces-carousel').waitFor();
+  // The hero's buttons (no reduced-motion style of their own) and the carousel's track.
+  const motion = () =>
+    page.evaluate(() => {
+      const button = document.querySelector('#main a[href="/menu"]');
+      const track = document.querySelector('[data-testid="spaces-carousel"]');
+      if (!button || !track) throw new Error('no hero button or carousel on the home page');
+      const seconds = getComputedStyle(button).transitionDuration.split(',').map(parseFloat);
+      return {
+        longestTransition: Math.max(...seconds),
+        scrolling: getComputedStyle(track).scrollBehavior,
+      };
+    });
+  expect(await motion()).toEqual({ longestTransition: 0.00001, scrolling: 'auto' });
+
+  // The rule is the shopper's choice: without it the button fades and the carousel glides.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const full = await motion();
+  expect(full.longestTransition).toBeGreaterThan(0.1);
+  expect(full.scrolling).toBe('smooth');
+});

@@ -13,7 +13,7 @@ export const ROW_HEIGHT = 200;
 export const GUTTER = 4;
 
 /** About as much of the gallery as the first screen shows under the page title. */
-export const FIRST_SCREEN_HEIGHT = 600;
+const FIRST_SCREEN_HEIGHT = 600;
 
 /**
  * Which photos sit in rows that start on the first screen when the gallery is `containerWidth`

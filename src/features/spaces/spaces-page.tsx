@@ -26,7 +26,7 @@ import { SpacesLightbox } from './spaces-lightbox';
  * per width, the right one shown by a container query until the browser has measured). A
  * layout scales to the widths between, so rows stay within about 15% of ROW_HEIGHT.
  */
-export const GALLERY_BREAKPOINTS = [340, 400, 480, 600, 720, 860, 1000, 1180] as const;
+const GALLERY_BREAKPOINTS = [340, 400, 480, 600, 720, 860, 1000, 1180] as const;
 export function SpacesPage() {
   const spaces = useQuery(spaceQueries.all());
   const { data } = spaces;
