@@ -179,6 +179,7 @@ function createLayersPlugin(root) {
 export default defineConfig([
   globalIgnores([
     'dist/',
+    'dist-ssr/',
     'coverage/',
     '.e2e-artifacts/',
     'styled-system/',

@@ -19,8 +19,10 @@ const SRC_LOGIC_NEEDING_A_DOM = [
   'src/session/session-identity.test.ts',
 ];
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server entry (src/entry-server.tsx, `vite build --ssr`) is read from disk by the reference
+  // API, never sent to a browser: no precompressed copies of it.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     alias: {
       'styled-system': styledSystem,
@@ -36,18 +38,33 @@ export default defineConfig({
       '/oauth2': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically (what a first visit runs before it can paint)
-        // goes into one chunk: one request, and gzip sees it whole. Left to automatic splitting,
-        // modules the lazy routes share came out as some thirty small files, about 11 kB gzip
-        // more in total (README, decision 14).
-        codeSplitting: { groups: [{ name: 'first-visit', tags: ['$initial'] }] },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        rolldownOptions: {
+          // The server loads every page anyway; that page-data.ts imports the pages' modules
+          // statically (their sizes and id rules) is expected here, not a missed split.
+          onLog(level, log, handler) {
+            if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+            handler(level, log);
+          },
+        },
+      }
+    : {
+        outDir: 'dist',
+        // The reference API reads it to preload a rendered page's own chunk (server/src/page-render.ts).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically (what a first visit runs before it can paint)
+            // goes into one chunk: one request, and gzip sees it whole. Left to automatic splitting,
+            // modules the lazy routes share came out as some thirty small files, about 11 kB gzip
+            // more in total (README, decision 14).
+            codeSplitting: { groups: [{ name: 'first-visit', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
   test: {
     // One test file per core (Vitest's default in a run is one fewer: a single worker here, which
     // left one of the two cores idle for half the unit phase).
@@ -103,4 +120,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -95,6 +95,12 @@ export type MenuInput = {
    * cache still holds. Default 0.
    */
   page?: number;
+  /**
+   * What the query cache already holds for these filters (a page rendered on the server arrives
+   * with its first page): the machine starts from it, showing what the HTML shows (Load More
+   * included), instead of loading. Default: nothing yet.
+   */
+  pages?: MenuPageSummary[];
 };
 
 export type UrlHistory = 'push' | 'replace';
@@ -252,6 +258,7 @@ export const menuMachine = setup({
     // A report about fewer pages than asked for (the next page is still on its way) is not news.
     coversRequestedPage: ({ context, event }) =>
       event.type === 'menu.pagesLoaded' && event.pages.length > context.page,
+    coversPage: ({ context }) => context.pages.length > context.page,
     // The cache already holds the next page (it was loaded before, on these filters).
     nextPageIsCached: ({ context }) => context.pages.length > context.page + 1,
     everythingShown: ({ context }) => {
@@ -270,7 +277,7 @@ export const menuMachine = setup({
     filters: input.filters,
     searchText: input.filters.search,
     page: Math.max(0, Math.floor(input.page ?? 0)),
-    pages: [],
+    pages: input.pages ?? [],
     debounceMs: input.debounceMs,
   }),
   invoke: { src: 'urlChanges' },
@@ -362,6 +369,8 @@ export const menuMachine = setup({
       states: {
         loadingFirstPage: {
           tags: ['loading'],
+          // Started with the pages in hand (input.pages): nothing to wait for.
+          always: { guard: 'coversPage', target: 'checkingResults' },
           on: { 'menu.loadFailed': 'failed' },
         },
         failed: {

@@ -1,21 +1,23 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, type ErrorInfo } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { setupApi } from './app/api-setup';
-import { App } from './app/app';
+import { AppRoot } from './app/app-root';
+import { preloadRoute } from './app/routes';
 import { loadInspector } from './app/inspect';
-import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { startTheme } from './app/theme';
 import { captureCallbackToken } from './session/callback-token';
-import { SessionProvider } from './session/session';
 import { bootSession } from './session/session-handle';
 import './index.css';
-import { InspectorProvider } from './ui/inspector';
 import { ChunkLoadError } from './ui/lazy-part';
 
 // First of all: an identity-provider token in the address bar leaves it (and the history entry)
 // before anything else runs; the callback page takes it from memory.
 captureCallbackToken();
+
+/** The `<script type="application/json">` the server puts the dehydrated query cache in. */
+const SERVER_STATE_ID = 'query-state';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain #root');
@@ -31,21 +33,32 @@ const queryClient = createQueryClient();
 const session = bootSession({ queryClient, inspect });
 setupApi({ getToken: session.token, onUnauthorized: session.unauthorized });
 
-createRoot(rootElement, {
-  // A part that could not be fetched (offline) is an expected situation with its own message and
-  // Retry (lazy-part.tsx), not a defect: a warning. Anything else a boundary caught is an error.
-  onCaughtError: (error, info) => {
-    if (error instanceof ChunkLoadError) console.warn(error, error.cause);
-    else console.error(error, info.componentStack);
-  },
-}).render(
-  <StrictMode>
-    <InspectorProvider inspect={inspect}>
-      <SessionProvider handle={session}>
-        <AppProviders queryClient={queryClient} theme={theme}>
-          <App />
-        </AppProviders>
-      </SessionProvider>
-    </InspectorProvider>
-  </StrictMode>,
-);
+// A public page arrives rendered (issue 19): the server sent its HTML and the query cache it was
+// rendered from. The cache goes in first, so the first render is that HTML and asks for nothing.
+const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+if (serverState) hydrate(queryClient, JSON.parse(serverState));
+
+// A part that could not be fetched (offline) is an expected situation with its own message and
+// Retry (lazy-part.tsx), not a defect: a warning. Anything else a boundary caught is an error.
+const onCaughtError = (error: unknown, info: ErrorInfo) => {
+  if (error instanceof ChunkLoadError) console.warn(error, error.cause);
+  else console.error(error, info.componentStack);
+};
+const app = <AppRoot queryClient={queryClient} theme={theme} session={session} inspect={inspect} />;
+
+if (rootElement.dataset.ssr === 'hydrate') {
+  // The page's chunk first, so hydration runs in one pass. Not awaited at the top level: that
+  // chunk imports this one, which must finish evaluating first. A failed load is the route
+  // boundary's business (it offers Retry): hydrate regardless.
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => {
+      // In a transition: hydration yields to the browser between components, so the page
+      // answers input while it becomes interactive (no long task for the whole tree).
+      startTransition(() => {
+        hydrateRoot(rootElement, app, { onCaughtError });
+      });
+    });
+} else {
+  createRoot(rootElement, { onCaughtError }).render(app);
+}

@@ -22,7 +22,10 @@ import { clientAddressOf, normalizeAddress } from './client-address';
 import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
-import { createStaticFiles } from './static-files';
+import { createPageRenderer } from './page-render';
+import { createStaticFiles, htmlHeaders } from './static-files';
+import { publicOriginOf } from './seo/public-origin';
+import { serveSeoFile } from './seo/sitemap';
 import {
   checkedBody,
   checkedPathParams,
@@ -127,6 +130,32 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
   const housekeeping = createHousekeeping(db, config);
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
+  const renderPage = createPageRenderer({
+    distDir: config.distDir,
+    ssrDir: config.ssrDir,
+    apiBaseUrl: config.ssrApiBaseUrl,
+    publicOrigin: (req) =>
+      publicOriginOf(req, {
+        publicOrigin: config.publicOrigin,
+        trustedProxies,
+        fallback: config.selfOrigins[0] ?? 'http://localhost',
+      }),
+    logger: config.logger,
+  });
+  const setHtmlHeaders = htmlHeaders(config.assetOrigin);
+
+  /** A public page rendered with its data (issue 19), else the built file or the SPA shell. */
+  async function servePage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+  ): Promise<void> {
+    if (await renderPage(req, res, pathname, search, setHtmlHeaders)) return;
+    if (serveStatic(req, res, pathname) === 'not-found') {
+      sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
+    }
+  }
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
 
   function sendJson(
@@ -391,6 +420,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         );
         return;
       }
+      // sitemap.xml and robots.txt, built from the catalogue (issue 19).
+      if (serveSeoFile(req, res, pathname, { db, config, trustedProxies })) return;
       if (pathname === SPEC_PROVIDER_ENTRY && config.oidc) {
         // The spec's identity-provider entry path (its original client links here): the same flow.
         res.statusCode = 302;
@@ -399,9 +430,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         res.end();
         return;
       }
-      if (!pathname.startsWith('/') || serveStatic(req, res, pathname) === 'not-found') {
+      if (!pathname.startsWith('/')) {
         sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
+        return;
       }
+      servePage(req, res, pathname, search).catch(respondUnexpected);
     } catch (error) {
       respondUnexpected(error);
     }

@@ -36,6 +36,8 @@ export interface AppConfig {
   sandboxPayments: boolean;
   /** Absolute origin for image URLs in answers (e.g. a CDN), or null for relative URLs. */
   assetOrigin: string | null;
+  /** The shop's public origin for sitemap, robots.txt and canonical URLs (PUBLIC_ORIGIN); unset: each request's own. */
+  publicOrigin?: string | null;
   /** scrypt cost of new password hashes (OWASP minimum except in tests). */
   passwordHash: PasswordHashParams;
   /** Failed sign-in counters (state, not configuration, but one per app like the rest). */
@@ -50,6 +52,10 @@ export interface AppConfig {
   latencyMs: number;
   /** The built SPA to serve, or null for API only. */
   distDir: string | null;
+  /** The SPA's server entry build (dist-ssr/), which renders the public pages; null: never rendered here. */
+  ssrDir: string | null;
+  /** Where a server render asks for its data; null: this server, on the address the request reached. */
+  ssrApiBaseUrl: string | null;
   /**
    * Pact provider-state set-up at /_pact/provider-states, only when started for verification
    * (PACT_PROVIDER_STATES=1); it reseeds the database, so it is never on by default.

@@ -56,6 +56,8 @@ export interface StartServerOptions {
   stripeSecretKey?: string | null;
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
+  /** The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs; default each request's own. */
+  publicOrigin?: string | null;
   signInLimits?: Partial<SignInLimits>;
   /** Password hashes at once and waiting; default DEFAULT_HASH_POOL (2 and 16). */
   hashPool?: Partial<HashPoolLimits>;
@@ -73,6 +75,10 @@ export interface StartServerOptions {
   headersTimeoutMs?: number;
   /** The built SPA; null serves the API only. */
   distDir?: string | null;
+  /** The SPA's server entry build; by default dist-ssr/ beside distDir (null: no server rendering). */
+  ssrDir?: string | null;
+  /** Another backend for server renders to read from (SSR_API_URL); by default this server. */
+  ssrApiBaseUrl?: string | null;
   /**
    * Serve the Pact provider-state set-up endpoint (/_pact/provider-states) for a verification
    * run. It wipes and reseeds the database on every call: off by default, and refused when not
@@ -134,6 +140,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
   await seedIfEmpty(db, now(), passwordHash);
+  const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const config: AppConfig = {
     jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
     development,
@@ -148,13 +155,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     sandboxPayments: !options.stripeSecretKey,
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
+    publicOrigin: options.publicOrigin ? originOf(options.publicOrigin, 'publicOrigin') : null,
     passwordHash,
     signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
     hashPool: createHashPool({ ...DEFAULT_HASH_POOL, ...options.hashPool }),
     trustedProxies: options.trustedProxies ?? [],
     faults: options.faults ?? false,
     latencyMs: options.latencyMs ?? 0,
-    distDir: options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir,
+    distDir,
+    ssrDir:
+      options.ssrDir === undefined ? distDir && resolve(distDir, '..', 'dist-ssr') : options.ssrDir,
+    ssrApiBaseUrl: options.ssrApiBaseUrl ?? null,
     logger: options.logger ?? consoleLogger,
     ...(options.onContractViolation ? { onContractViolation: options.onContractViolation } : {}),
   };
@@ -349,6 +360,8 @@ async function main(): Promise<void> {
     ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || null,
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
+    ssrApiBaseUrl: process.env.SSR_API_URL || null,
+    publicOrigin: process.env.PUBLIC_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),
     providerStates: envFlag(process.env.PACT_PROVIDER_STATES),

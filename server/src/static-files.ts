@@ -5,12 +5,14 @@ import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import sirv from 'sirv';
+import { THEME_BOOT_SCRIPT_HASH } from './page-render';
 
 /** The storefront's Content-Security-Policy; images and videos may also come from the public asset origin. */
 function spaCsp(assetOrigin: string | null = null): string {
   return [
     "default-src 'self'",
-    "script-src 'self' https://js.stripe.com",
+    // The one inline script: the theme painted before the first paint of a rendered page.
+    `script-src 'self' ${THEME_BOOT_SCRIPT_HASH} https://js.stripe.com`,
     'frame-src https://js.stripe.com https://hooks.stripe.com',
     "connect-src 'self' https://api.stripe.com",
     `img-src 'self' data:${assetOrigin ? ` ${assetOrigin}` : ''}`,
@@ -67,13 +69,24 @@ function isHtmlPath(pathname: string): boolean {
  * routes), else not found. sirv indexes dist/ when created; a rebuild (index.html changes) makes a
  * new index.
  */
+/** The headers every HTML answer carries: the CSP, no framing, and asked again each time. */
+export function htmlHeaders(assetOrigin: string | null): (res: ServerResponse) => void {
+  const csp = spaCsp(assetOrigin);
+  return (res) => {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Frame-Options', 'DENY');
+  };
+}
+
 export function createStaticFiles(
   distDir: string | null,
   assetOrigin: string | null,
 ): (req: IncomingMessage, res: ServerResponse, pathname: string) => StaticOutcome {
   const root = distDir ? resolve(distDir) : null;
   const index = root ? join(root, 'index.html') : null;
-  const csp = spaCsp(assetOrigin);
+  const setHtmlHeaders = htmlHeaders(assetOrigin);
   let handler: Sirv | null = null;
   let indexedAt = -1;
 
@@ -90,10 +103,7 @@ export function createStaticFiles(
         setHeaders(res, pathname) {
           const type = CONTENT_TYPES[extname(pathname).toLowerCase()];
           if (isHtmlPath(pathname)) {
-            res.setHeader('Content-Type', 'text/html; charset=utf-8');
-            res.setHeader('Cache-Control', 'no-cache');
-            res.setHeader('Content-Security-Policy', csp);
-            res.setHeader('X-Frame-Options', 'DENY');
+            setHtmlHeaders(res);
           } else {
             if (type) res.setHeader('Content-Type', type);
             // Hashed file names change with their content, so they may be cached for good.

@@ -183,6 +183,8 @@ describe('unexpected errors', () => {
         faults: false,
         latencyMs: 0,
         distDir: null,
+        ssrDir: null,
+        ssrApiBaseUrl: null,
         logger: { info: () => undefined, error: (message) => logged.push(message) },
       },
       handlers: {

@@ -5,7 +5,7 @@ import { LinkButton } from '../ui/link-button';
 import { PageContainer } from '../ui/page-container';
 import { PageTitle } from '../ui/page-title';
 import { paths } from '../lib/paths';
-import { ChunkLoadError, lazyPart } from '../ui/lazy-part';
+import { ChunkLoadError, lazyPart, type LazyPartComponent } from '../ui/lazy-part';
 
 export { ChunkLoadError };
 
@@ -13,7 +13,10 @@ export { ChunkLoadError };
  * A route's page as its own chunk, loaded the first time the route is visited; a failed fetch
  * is retried once, then the route's boundary offers Retry (lazy-part.tsx).
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): LazyPartComponent<object> {
   return lazyPart(async () => pick(await load()));
 }
 

@@ -172,9 +172,29 @@ export function SiteHeader() {
           </Button>
         </div>
       </div>
+      {/* Without JavaScript the toggle cannot open the panel: below lg the links are a row under
+          the header instead (issue 19: the pages arrive rendered and their links work). */}
+      <noscript>
+        <nav aria-label="Main" className={noScriptNavStyle}>
+          <ul className={css({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: '1' })}>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} className={navLinkStyle}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </noscript>
     </header>
   );
 }
+
+const noScriptNavStyle = css(pageColumn, {
+  display: { base: 'block', lg: 'none' },
+  pb: '2',
+});
 
 function MenuIcon({ open }: { open: boolean }) {
   return (

@@ -129,11 +129,36 @@ export function useThemeStore(): ThemeStore {
 /** What the shopper chose: light, dark, or system (follow the OS). */
 export function useThemePreference(): ThemePreference {
   const store = useThemeStore();
-  return useSyncExternalStore(store.subscribe, () => store.getState().preference);
+  // The server cannot know the choice (it is in local storage): it renders `system`, and so does
+  // the browser's first render, which hydrates that HTML; the stored choice follows.
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().preference,
+    () => 'system',
+  );
 }
 
 /** The scheme on screen (what the toggle switches away from). */
 export function usePaintedScheme(): ColorScheme {
   const store = useThemeStore();
-  return useSyncExternalStore(store.subscribe, () => store.getState().painted);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().painted,
+    () => 'light',
+  );
+}
+
+/**
+ * The theme store the server renders with: the shopper's choice lives in their browser's storage,
+ * so the HTML is the same for everyone (`system`); the browser's store takes over after hydration.
+ */
+export function serverThemeStore(): ThemeStore {
+  const state = themeState('system', 'light');
+  return {
+    getState: () => state,
+    subscribe: () => () => undefined,
+    toggle: () => undefined,
+    choose: () => undefined,
+    stop: () => undefined,
+  };
 }

@@ -17,7 +17,7 @@ export type NotFoundViewProps = {
 };
 
 /** Home's four featured products (spec §9): the same request, so usually already cached. */
-const POPULAR_COUNT = 4;
+export const POPULAR_COUNT = 4;
 
 /**
  * The one "not found" of the shop (issue 18): an unknown address, product, story or order all

@@ -2,19 +2,27 @@
 // like the rest of the shop.
 const LOCALE = 'en-US';
 
-type Format = (iso: string) => string;
+/**
+ * Formats an ISO date in the shopper's time zone, or in `timeZone` when given: a page rendered on
+ * the server is written in UTC, and its hydration must read the same (src/ui/local-time.tsx).
+ */
+export type Format = (iso: string, timeZone?: 'UTC') => string;
 
 /**
- * One formatter per style, built on first use (building an Intl.DateTimeFormat is costly,
- * formatting with one is cheap). An unreadable value is shown as it came rather than as
+ * One formatter per style and zone, built on first use (building an Intl.DateTimeFormat is
+ * costly, formatting with one is cheap). An unreadable value is shown as it came rather than as
  * "Invalid Date".
  */
 function dateFormat(options: Intl.DateTimeFormatOptions): Format {
-  let format: Intl.DateTimeFormat | undefined;
-  return (iso) => {
+  let local: Intl.DateTimeFormat | undefined;
+  let utc: Intl.DateTimeFormat | undefined;
+  return (iso, timeZone) => {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    format ??= new Intl.DateTimeFormat(LOCALE, options);
+    const format =
+      timeZone === 'UTC'
+        ? (utc ??= new Intl.DateTimeFormat(LOCALE, { ...options, timeZone }))
+        : (local ??= new Intl.DateTimeFormat(LOCALE, options));
     return format.format(date);
   };
 }

@@ -25,5 +25,9 @@ function subscribe(listener: () => void) {
 
 /** True once anything that raises toasts has been loaded; never false again. */
 export function useToasterWanted(): boolean {
-  return useSyncExternalStore(subscribe, () => toasterWanted);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasterWanted,
+    () => false,
+  );
 }

@@ -173,3 +173,21 @@ export function runningSessionHandle(actor: SessionActor): SessionHandle {
     stop: () => actor.stop(),
   };
 }
+
+/**
+ * The handle the server renders with (src/entry-server.tsx): nobody is signed in on the server,
+ * and the account's place is kept, unseen, as while a stored session is restored. The browser's
+ * own handle takes over after hydration.
+ */
+export function serverSessionHandle(): SessionHandle {
+  const never = new Promise<SessionActor>(noop);
+  return {
+    getActor: () => null,
+    getStatus: () => 'restoring',
+    subscribe: () => noop,
+    load: () => never,
+    token: () => null,
+    unauthorized: noop,
+    stop: noop,
+  };
+}

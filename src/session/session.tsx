@@ -36,11 +36,21 @@ export function SessionProvider({
 const noSubscription = () => () => undefined;
 const noActor = () => null;
 const settled = (): SessionHandleStatus => 'settled';
+/**
+ * What the server renders, and so what the browser's first render (hydration) must show: no
+ * session yet, and the account's place kept but unseen, as while a stored session is restored.
+ * The session's own state follows at once after hydration, in a box of the same size.
+ */
+const restoringOnServer = (): SessionHandleStatus => 'restoring';
 
 /** The running session actor, or null while none runs (and outside a SessionProvider). */
 function useRunningActor(): SessionActor | null {
   const handle = useContext(SessionHandleContext);
-  return useSyncExternalStore(handle?.subscribe ?? noSubscription, handle?.getActor ?? noActor);
+  return useSyncExternalStore(
+    handle?.subscribe ?? noSubscription,
+    handle?.getActor ?? noActor,
+    noActor,
+  );
 }
 
 type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
@@ -61,12 +71,20 @@ function useSessionSelector<T>(select: (snapshot: SessionSnapshot | undefined) =
     },
     [actor],
   );
-  return useSyncExternalStore(subscribe, () => select(actor?.getSnapshot()));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(actor?.getSnapshot()),
+    () => select(undefined),
+  );
 }
 
 function useHandleStatus(): SessionHandleStatus {
   const handle = useContext(SessionHandleContext);
-  return useSyncExternalStore(handle?.subscribe ?? noSubscription, handle?.getStatus ?? settled);
+  return useSyncExternalStore(
+    handle?.subscribe ?? noSubscription,
+    handle?.getStatus ?? settled,
+    handle ? restoringOnServer : settled,
+  );
 }
 
 /**

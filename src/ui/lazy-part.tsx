@@ -1,4 +1,4 @@
-import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A part of the shop (a page's or an overlay's chunk) could not be fetched, even after one
@@ -14,19 +14,43 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** A part loaded on demand, which can also be loaded ahead of its first render. */
+export type LazyPartComponent<P extends object> = ComponentType<P> & {
+  /** Loads the part now; once loaded it renders at once, without suspending. */
+  preload(): Promise<void>;
+};
+
+/** Every part's preload, for the server, which renders each page whole (src/entry-server.tsx). */
+const everyPart = new Set<() => Promise<void>>();
+
+/** Loads every part: a server render then never suspends on one. */
+export async function preloadEveryPart(): Promise<void> {
+  await Promise.all([...everyPart].map((preload) => preload()));
+}
+
 /**
- * A component loaded on demand, like React.lazy, with two differences (issue 16): a failed load
- * is retried once at once (a dropped packet, a connection coming back), and a load that still
- * fails can be asked for again: React.lazy keeps a rejected load forever, so a Retry button
- * would fail without asking the network. The failure boundary calls the error's `loadAgain`.
+ * A component loaded on demand, like React.lazy, with three differences. A failed load is retried
+ * once at once (a dropped packet, a connection coming back), and a load that still fails can be
+ * asked for again (issue 16): React.lazy keeps a rejected load forever, so a Retry button would
+ * fail without asking the network; the failure boundary calls the error's `loadAgain`. And a part
+ * loaded ahead (`preload`) renders without suspending: a server render is then complete, and
+ * the browser hydrates a rendered page in one pass (issue 19).
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
+): LazyPartComponent<P> {
+  let Loaded: ComponentType<P> | null = null;
+  const loadOnce = () =>
+    load()
+      .catch(() => load())
+      .then((component) => {
+        Loaded = component;
+        return component;
+      });
   const make = () =>
     lazy(async () => {
       try {
-        return { default: await load().catch(() => load()) };
+        return { default: Loaded ?? (await loadOnce()) };
       } catch (error) {
         throw new ChunkLoadError(error, () => {
           Current = make();
@@ -35,9 +59,16 @@ export function lazyPart<P extends object>(
     });
   let Current = make();
   function LazyPart(props: P) {
-    return <Current {...props} />;
+    // Chosen once per mounted part: switching from the lazy element to the loaded component
+    // later would be a different element type, and React would remount the part (its state lost).
+    const [Shown] = useState<ComponentType<P>>(() => Loaded ?? Current);
+    return <Shown {...props} />;
   }
-  return LazyPart;
+  const preload = async () => {
+    if (!Loaded) await loadOnce();
+  };
+  everyPart.add(preload);
+  return Object.assign(LazyPart, { preload });
 }
 
 export type PartErrorBoundaryProps = {

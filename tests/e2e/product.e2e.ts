@@ -131,8 +131,13 @@ test('a product id the shop does not have shows the same not-found page', async 
   page,
   expectedHttpErrors,
 }) => {
-  expectedHttpErrors.push({ status: 404, path: /^\/api\/v1\/products\/detail\/999$/ });
-  await page.goto('/menu/detail/999');
+  // The page itself answers 404 too (rendered by the server, issue 19): search engines drop it.
+  expectedHttpErrors.push(
+    { status: 404, path: /^\/api\/v1\/products\/detail\/999$/ },
+    { status: 404, path: /^\/menu\/detail\/999$/ },
+  );
+  const response = await page.goto('/menu/detail/999');
+  expect(response?.status()).toBe(404);
   await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
   await expect(page.getByRole('link', { name: 'Back to the menu' })).toHaveAttribute(
     'href',

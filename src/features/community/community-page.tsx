@@ -4,6 +4,7 @@ import { eventQueries } from '../../api/content.queries';
 import type { ShopEvent } from '../../api/types';
 import { displayName } from '../../lib/display-name';
 import { formatDate, formatDateTime, formatDuration } from '../../lib/format-date';
+import { LocalTime } from '../../ui/local-time';
 import { LoadError } from '../../ui/load-error';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
@@ -127,7 +128,7 @@ function UpcomingEvents() {
                       _dark: { color: 'text' },
                     })}
                   >
-                    <time dateTime={event.startDate}>{formatDateTime(event.startDate)}</time>
+                    <LocalTime iso={event.startDate} format={formatDateTime} />
                   </p>
                   <h3 className={eventName}>{displayName(event.name)}</h3>
                   <p className={css({ mt: '1', fontSize: 'sm', color: 'textMuted' })}>
@@ -203,7 +204,7 @@ function PastEventCard({ event }: { event: ShopEvent }) {
       />
       <div className={css({ p: { base: '3', md: '4' } })}>
         <p className={css({ fontSize: 'xs', color: 'textMuted' })}>
-          <time dateTime={event.startDate}>{formatDate(event.startDate)}</time>
+          <LocalTime iso={event.startDate} format={formatDate} />
         </p>
         <h3 className={cx(eventName, css({ fontSize: { base: 'sm', md: 'md' } }))}>
           {displayName(event.name)}

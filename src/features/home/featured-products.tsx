@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Spec §9: the home page features four products. */
-const FEATURED_COUNT = 4;
+export const FEATURED_COUNT = 4;
 
 const gridStyle = css({
   listStyle: 'none',

@@ -5,10 +5,11 @@ import { newsQueries } from '../../api/content.queries';
 import { LinkButton } from '../../ui/link-button';
 import { paths } from '../../lib/paths';
 import { formatLongDate } from '../../lib/format-date';
+import { LocalTime } from '../../ui/local-time';
 import { HomeSection, SectionError } from './home-section';
 
 /** How many news items the home page teases. */
-const HOME_NEWS_COUNT = 3;
+export const HOME_NEWS_COUNT = 3;
 
 /** The latest news, newest first (`GET /news?size=3`, a plain list). */
 function useLatestNews() {
@@ -87,7 +88,7 @@ export function NewsTeaser() {
                   })}
                 />
                 <p className={css({ textStyle: 'small', color: 'textMuted' })}>
-                  <time dateTime={item.createdAt}>{formatLongDate(item.createdAt)}</time>
+                  <LocalTime iso={item.createdAt} format={formatLongDate} />
                   {' · '}
                   {item.time} read
                 </p>

@@ -9,7 +9,7 @@ import { formatEventStart } from '../../lib/format-date';
 import { cardLinkStyle, HomeSection, SectionError } from './home-section';
 
 /** How many upcoming events the home page shows. */
-const HOME_EVENT_COUNT = 3;
+export const HOME_EVENT_COUNT = 3;
 
 const gridStyle = css({
   listStyle: 'none',

@@ -104,3 +104,8 @@ export function createMenuLogic({
     },
   });
 }
+
+/** The menu machine's `pages` input: what the cache holds for its filters, as the machine counts it. */
+export function cachedMenuPages(pages: Parameters<typeof summarisePages>[0]) {
+  return summarisePages(pages);
+}

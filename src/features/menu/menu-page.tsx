@@ -13,7 +13,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { MenuControls } from './menu-controls';
 import { productQueries } from '../../api/products.queries';
 import { menuQueryParams, parseMenuSearch, SEARCH_DEBOUNCE_MS } from './menu-filters';
-import { createMenuLogic } from './menu-actors';
+import { cachedMenuPages, createMenuLogic } from './menu-actors';
 import { MenuResults } from './menu-results';
 import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';
 import { useInspector } from '../../ui/inspector';
@@ -57,10 +57,17 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
     return {
       page: pageToRestore(visit, cachedPages),
       scrollY: visit !== undefined && cachedPages > 0 ? visit.scrollY : null,
+      // The machine starts from what the cache holds: on a page the server rendered, the HTML.
+      pages: cached ? cachedMenuPages(cached.pages) : undefined,
     };
   });
   const menu = useActorRef(logic, {
-    input: { filters: urlFilters, debounceMs: SEARCH_DEBOUNCE_MS, page: restore.page },
+    input: {
+      filters: urlFilters,
+      debounceMs: SEARCH_DEBOUNCE_MS,
+      page: restore.page,
+      ...(restore.pages ? { pages: restore.pages } : {}),
+    },
     inspect,
   });
 

@@ -17,6 +17,8 @@ const visits = new Map<string, MenuVisit>();
 let nextId = 1;
 
 function currentEntryId(): string | null {
+  // A page rendered on the server is nobody's return.
+  if (typeof window === 'undefined') return null;
   const state: unknown = window.history.state;
   if (typeof state !== 'object' || state === null) return null;
   const id = (state as Record<string, unknown>)[STATE_KEY];

@@ -6,6 +6,7 @@ import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format-date';
+import { LocalTime } from '../../ui/local-time';
 import { LinkButton } from '../../ui/link-button';
 import { LoadError } from '../../ui/load-error';
 import { NotFoundView } from '../../components/not-found-view';
@@ -16,7 +17,7 @@ import { LoadingShape, skeletonBlock } from '../../ui/loading-shape';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Ids are positive integers (openapi.yaml `Id`); anything else cannot name a news item. */
-function parseNewsId(raw: string | undefined): number | null {
+export function parseNewsId(raw: string | undefined): number | null {
   if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   return Number(raw);
 }
@@ -75,7 +76,7 @@ function NewsBody({ item }: { item: News }) {
       <PageTitle
         subtitle={
           <>
-            <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+            <LocalTime iso={item.createdAt} format={formatDate} />
             <span aria-hidden="true"> · </span>
             <VisuallyHidden>, </VisuallyHidden>
             {item.time} read

@@ -6,6 +6,7 @@ import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
 import { Button } from '../../ui/button';
 import { formatDate } from '../../lib/format-date';
+import { LocalTime } from '../../ui/local-time';
 import { LoadError } from '../../ui/load-error';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
@@ -170,7 +171,7 @@ function NewsCard({ item, eager, first }: { item: News; eager: boolean; first: b
         })}
       >
         <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
-          <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+          <LocalTime iso={item.createdAt} format={formatDate} />
           <span aria-hidden="true"> · </span>
           <VisuallyHidden>, </VisuallyHidden>
           {item.time} read

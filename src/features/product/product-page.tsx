@@ -22,7 +22,7 @@ import { ProductDetailSkeleton } from './product-skeleton';
 import { RelatedProducts } from './related-products';
 
 /** A path id the API could know: a positive whole number. Anything else is not a product. */
-function parseProductId(raw: string | undefined): number | null {
+export function parseProductId(raw: string | undefined): number | null {
   if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 ? id : null;

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 
 /** Spec §9: four related products. */
-const RELATED_COUNT = 4;
+export const RELATED_COUNT = 4;
 
 const gridStyle = css({
   listStyle: 'none',

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { RowsPhotoAlbum } from 'react-photo-album';
-import 'react-photo-album/rows.css';
 import SSR from 'react-photo-album/ssr';
 import { css, cx } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';

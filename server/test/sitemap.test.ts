@@ -1,0 +1,175 @@
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_NEWS, SEED_PRODUCTS } from '../src/seed-catalogue';
+import { robotsTxt, sitemapEntries, sitemapXml } from '../src/seo/sitemap';
+import { startTestServer, type TestServer } from './test-server';
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+// jsdom (the dom project's environment) ships no types and @types/jsdom is not installed: only
+// its XML parser is used here, typed by the DOM's own DOMParser.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { DOMParser: typeof DOMParser } };
+};
+
+/**
+ * The sitemap parsed as XML by a strict parser (jsdom's, saxes): a document that is not
+ * well-formed (a bare `&`, an unclosed tag) fails here. Returns each <url>'s loc and lastmod.
+ */
+function parseSitemap(xml: string): { loc: string; lastmod: string | null }[] {
+  const { DOMParser } = new JSDOM('').window;
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  const error = doc.getElementsByTagName('parsererror')[0];
+  if (error) throw new Error(`not well-formed XML: ${error.textContent ?? ''}`);
+  const root = doc.documentElement;
+  expect(root.localName).toBe('urlset');
+  expect(root.namespaceURI).toBe(SITEMAP_NS);
+  return [...root.getElementsByTagNameNS(SITEMAP_NS, 'url')].map((url) => ({
+    loc: url.getElementsByTagNameNS(SITEMAP_NS, 'loc')[0]?.textContent ?? '',
+    lastmod: url.getElementsByTagNameNS(SITEMAP_NS, 'lastmod')[0]?.textContent ?? null,
+  }));
+}
+
+/** A GET or HEAD with a Host header of our choosing (fetch may not set Host). */
+function rawGet(
+  url: string,
+  options: { method?: string; host?: string } = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.host ? { Host: options.host } : {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('sitemapXml', () => {
+  it('writes the XML declaration, the sitemap namespace and absolute, escaped locations', () => {
+    const xml = sitemapXml('https://shop.example', [
+      { path: '/', lastmod: '2026-11-20T10:00:00.000Z' },
+      { path: '/menu?tab=food&page=2' },
+    ]);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    expect(xml).toContain(`<urlset xmlns="${SITEMAP_NS}">`);
+    expect(xml).toContain('<loc>https://shop.example/menu?tab=food&amp;page=2</loc>');
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+    expect(parseSitemap(xml)).toEqual([
+      { loc: 'https://shop.example/', lastmod: '2026-11-20T10:00:00.000Z' },
+      { loc: 'https://shop.example/menu?tab=food&page=2', lastmod: null },
+    ]);
+  });
+});
+
+describe('robotsTxt', () => {
+  it('allows all but the API and the shopper’s own pages, and names the sitemap', () => {
+    expect(robotsTxt('https://shop.example').split('\n')).toEqual([
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /account',
+      'Disallow: /cart',
+      'Disallow: /completed-checkout/',
+      'Disallow: /auth/',
+      '',
+      'Sitemap: https://shop.example/sitemap.xml',
+      '',
+    ]);
+  });
+});
+
+describe('GET /sitemap.xml and /robots.txt on the reference API', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    expect(server.errors).toEqual([]);
+    await server.dispose();
+  });
+
+  it('lists every public page, each seeded product and news item, dated where the data is', async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const urls = parseSitemap(await response.text());
+    const locs = urls.map((url) => url.loc);
+    const at = (path: string) => `${server.url}${path}`;
+    for (const path of ['/', '/menu', '/news', '/community', '/spaces']) {
+      expect(locs).toContain(at(path));
+    }
+    for (const product of SEED_PRODUCTS) expect(locs).toContain(at(`/menu/detail/${product.id}`));
+    for (const story of SEED_NEWS) expect(locs).toContain(at(`/news/${story.id}`));
+    expect(locs).toHaveLength(5 + SEED_PRODUCTS.length + SEED_NEWS.length);
+    expect(new Set(locs).size).toBe(locs.length);
+    // Products and stories carry their dates; so do the lists made of them.
+    const dated = urls.filter((url) => /\/(menu\/detail|news)\/\d+$/.test(url.loc));
+    for (const url of dated) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+    const newest = SEED_NEWS.reduce((a, b) => (a.daysAgo < b.daysAgo ? a : b));
+    const newsList = urls.find((url) => url.loc === at('/news'));
+    const newestStory = urls.find((url) => url.loc === at(`/news/${newest.id}`));
+    expect(newsList?.lastmod).toBe(newestStory?.lastmod);
+  });
+
+  it('matches what sitemapEntries reads from the database', () => {
+    const entries = sitemapEntries(server.db);
+    expect(entries[0]).toMatchObject({ path: '/' });
+    expect(entries.filter((entry) => entry.path.startsWith('/menu/detail/'))).toHaveLength(
+      SEED_PRODUCTS.length,
+    );
+  });
+
+  it('answers robots.txt as plain text naming this origin’s sitemap', async () => {
+    const response = await fetch(`${server.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await response.text();
+    expect(text).toContain('Disallow: /api/\n');
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml\n`);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const head = await rawGet(`${server.url}/sitemap.xml`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
+    expect(head.body).toBe('');
+  });
+
+  it('writes URLs for the Host the request came to, and ignores a Host that is not a host', async () => {
+    const shop = await rawGet(`${server.url}/robots.txt`, { host: 'Shop.Example:8443' });
+    expect(shop.body).toContain('Sitemap: http://shop.example:8443/sitemap.xml\n');
+    const forged = await rawGet(`${server.url}/sitemap.xml`, { host: 'evil.test/"><x a="' });
+    expect(forged.status).toBe(200);
+    expect(forged.body).not.toContain('evil');
+    expect(parseSitemap(forged.body)[0]?.loc).toBe(`${server.url}/`);
+  });
+});
+
+describe('PUBLIC_ORIGIN', () => {
+  it('wins over the request’s own origin', async () => {
+    const server = await startTestServer({ publicOrigin: 'https://lumen.example/' });
+    try {
+      const urls = parseSitemap(await (await fetch(`${server.url}/sitemap.xml`)).text());
+      expect(urls[0]?.loc).toBe('https://lumen.example/');
+      expect(urls.every((url) => url.loc.startsWith('https://lumen.example/'))).toBe(true);
+      expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain(
+        'Sitemap: https://lumen.example/sitemap.xml',
+      );
+    } finally {
+      await server.dispose();
+    }
+  });
+});
