@@ -5,7 +5,7 @@ import { defineConfig } from '@pandacss/dev';
 const bodyStack =
   "'DM Sans Variable', 'DM Sans Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 const headingStack =
-  "'Fraunces Variable', 'Fraunces Fallback', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif";
+  "'Fraunces Variable', 'Fraunces Fallback', 'Fraunces Fallback DejaVu', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif";
 
 export default defineConfig({
   preflight: true,

@@ -1046,8 +1046,21 @@ export interface components {
       name: string;
       /** @enum {string} */
       type: 'workspace' | 'event space' | 'meeting space';
-      /** @example /images/spaces/2.svg */
+      /**
+       * @description The space's media, a picture or (`.webm`, `.mp4`) a short video.
+       * @example /images/spaces/2.svg
+       */
       image: string;
+      /**
+       * @description The media's own width in pixels (an image's natural width, a video's frame width). With `height` it gives the aspect ratio, so a gallery lays itself out before any media has loaded.
+       * @example 1600
+       */
+      width: number;
+      /**
+       * @description The media's own height in pixels (see `width`).
+       * @example 900
+       */
+      height: number;
     };
     LoginRequest: {
       /**

@@ -99,7 +99,12 @@ describe('content contract', () => {
       .executeTest(async (mock) => {
         useApi(mock);
         const spaces = await listSpaces();
-        expect(spaces[0]).toMatchObject({ spaceId: 2, type: 'workspace' });
+        expect(spaces[0]).toMatchObject({
+          spaceId: 2,
+          type: 'workspace',
+          width: 1600,
+          height: 900,
+        });
       });
   });
 });

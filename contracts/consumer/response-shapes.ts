@@ -98,6 +98,9 @@ export const space = {
   name: string('long window'),
   type: regex('^(workspace|event space|meeting space)$', 'workspace'),
   image: string('/images/spaces/2.svg'),
+  // The media's own size: the gallery lays out from it before anything loads (issue 19).
+  width: integer(1600),
+  height: integer(900),
 };
 
 export const authToken = { token: jwt() };

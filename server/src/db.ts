@@ -279,6 +279,24 @@ const MIGRATIONS: string[] = [
   );
   DROP TABLE IF EXISTS idp_consents;
   `,
+  // 5: each space's media size, so the gallery lays out before its media loads (issue 19). Only
+  // the seed writes spaces: rows from before get their seed media's size (seed-catalogue.ts),
+  // anything else the art's most common 4:3.
+  `
+  ALTER TABLE spaces ADD COLUMN width INTEGER NOT NULL DEFAULT 1200 CHECK (width > 0);
+  ALTER TABLE spaces ADD COLUMN height INTEGER NOT NULL DEFAULT 900 CHECK (height > 0);
+  UPDATE spaces SET
+    width = CASE image
+      WHEN '/images/spaces/2.svg' THEN 1600 WHEN '/images/spaces/3.svg' THEN 900
+      WHEN '/images/spaces/4.svg' THEN 1200 WHEN '/images/spaces/5.svg' THEN 1000
+      WHEN '/images/spaces/6.svg' THEN 900 WHEN '/images/spaces/7.svg' THEN 1600
+      WHEN '/media/spaces/9.webm' THEN 640 ELSE width END,
+    height = CASE image
+      WHEN '/images/spaces/2.svg' THEN 900 WHEN '/images/spaces/3.svg' THEN 1200
+      WHEN '/images/spaces/4.svg' THEN 800 WHEN '/images/spaces/5.svg' THEN 1000
+      WHEN '/images/spaces/6.svg' THEN 1200 WHEN '/images/spaces/7.svg' THEN 900
+      WHEN '/media/spaces/9.webm' THEN 360 ELSE height END;
+  `,
 ];
 
 type Raw = InstanceType<typeof Database>;

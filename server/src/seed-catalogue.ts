@@ -453,26 +453,41 @@ export interface SeedSpace {
   type: components['schemas']['Space']['type'];
   /** The space's media: generated art (scripts/generate-art.ts) unless it is a video. */
   image: string;
+  /**
+   * The media's own size in pixels, sent with each space so the gallery lays out before any
+   * media loads (issue 19). Fixed by how the media is made: the art's viewBox
+   * (scripts/art/spaces.ts), the video's frame (scripts/generate-space-video.ts);
+   * server/test/seed.api.test.ts checks both.
+   */
+  width: number;
+  height: number;
 }
 
-function space(id: number, name: string, type: SeedSpace['type'], image?: string): SeedSpace {
-  return { id, name, type, image: image ?? `/images/spaces/${id}.svg` };
+function space(
+  id: number,
+  name: string,
+  type: SeedSpace['type'],
+  [width, height]: readonly [number, number],
+  image?: string,
+): SeedSpace {
+  return { id, name, type, image: image ?? `/images/spaces/${id}.svg`, width, height };
 }
 
 /**
  * The spaces gallery (spec §2 supports video). Space 9 is a short looping video, committed at
  * public/media/spaces/9.webm (made by scripts/generate-space-video.ts) and served from this origin.
+ * Mixed aspect ratios on purpose: the spaces page is a justified gallery.
  */
 export const SEED_SPACES: readonly SeedSpace[] = [
-  space(1, 'white wall', 'workspace'),
-  space(2, 'long window', 'workspace'),
-  space(3, 'gengs space', 'workspace'),
-  space(4, 'seminar area', 'event space'),
-  space(5, 'center area', 'event space'),
-  space(6, 'aquarium', 'meeting space'),
-  space(7, 'rooftop', 'workspace'),
-  space(8, 'humble space', 'meeting space'),
-  space(9, 'brew bar', 'event space', '/media/spaces/9.webm'),
+  space(1, 'white wall', 'workspace', [1200, 900]),
+  space(2, 'long window', 'workspace', [1600, 900]),
+  space(3, 'gengs space', 'workspace', [900, 1200]),
+  space(4, 'seminar area', 'event space', [1200, 800]),
+  space(5, 'center area', 'event space', [1000, 1000]),
+  space(6, 'aquarium', 'meeting space', [900, 1200]),
+  space(7, 'rooftop', 'workspace', [1600, 900]),
+  space(8, 'humble space', 'meeting space', [1200, 900]),
+  space(9, 'brew bar', 'event space', [640, 360], '/media/spaces/9.webm'),
 ];
 
 export const SEED_SHIP_METHODS: readonly {

@@ -141,12 +141,10 @@ async function seedDatabase(
       ]);
     }
     for (const s of SEED_SPACES) {
-      db.run('INSERT INTO spaces (id, name, type, image) VALUES (?, ?, ?, ?)', [
-        s.id,
-        s.name,
-        s.type,
-        s.image,
-      ]);
+      db.run(
+        'INSERT INTO spaces (id, name, type, image, width, height) VALUES (?, ?, ?, ?, ?, ?)',
+        [s.id, s.name, s.type, s.image, s.width, s.height],
+      );
     }
     for (const m of SEED_SHIP_METHODS) {
       db.run(

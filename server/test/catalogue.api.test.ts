@@ -146,6 +146,8 @@ describe('seeded catalogue', () => {
       name: 'rooftop',
       type: 'workspace',
       image: '/images/spaces/7.svg',
+      width: 1600,
+      height: 900,
     });
     expect(res.body[7]).toMatchObject({ name: 'humble space', type: 'meeting space' });
   });

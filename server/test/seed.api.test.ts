@@ -13,6 +13,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spaceScenes } from '../../scripts/art/spaces';
+import { openDb } from '../src/db';
+import { seedIfEmpty } from '../src/seed';
+import { SEED_SPACES } from '../src/seed-catalogue';
 import {
   login,
   orderBody,
@@ -103,7 +107,14 @@ describe('the video space', () => {
     expect(spaces).toHaveLength(9);
     const videos = spaces.filter((s) => /\.(webm|mp4)$/.test(s.image));
     expect(videos).toEqual([
-      { spaceId: 9, name: 'brew bar', type: 'event space', image: '/media/spaces/9.webm' },
+      {
+        spaceId: 9,
+        name: 'brew bar',
+        type: 'event space',
+        image: '/media/spaces/9.webm',
+        width: 640,
+        height: 360,
+      },
     ]);
   });
 
@@ -254,3 +265,60 @@ describe('the demo orders are history only', () => {
 });
 
 type AccountOrderList = Schemas['AccountOrder'][];
+
+const root = join(import.meta.dirname, '..', '..');
+
+describe("each space's media size (issue 19: the gallery lays out before its media loads)", () => {
+  /** The frame size in a WebM's track header: PixelWidth (0xB0) and PixelHeight (0xBA), 2 bytes each. */
+  function webmFrameSize(file: string): { width: number; height: number } {
+    const head = readFileSync(file).subarray(0, 4096);
+    for (let i = 0; i + 8 <= head.length; i += 1) {
+      if (
+        head[i] === 0xb0 &&
+        head[i + 1] === 0x82 &&
+        head[i + 4] === 0xba &&
+        head[i + 5] === 0x82
+      ) {
+        return { width: head.readUInt16BE(i + 2), height: head.readUInt16BE(i + 6) };
+      }
+    }
+    throw new Error(`no frame size in ${file}`);
+  }
+
+  it('is the size the art and the video are made at', async () => {
+    const spaces = (await server.api<Schemas['Space'][]>('GET', '/spaces')).body;
+    const scenes = spaceScenes();
+    const own = spaces.map(({ spaceId, image }) => {
+      if (image.endsWith('.webm')) return webmFrameSize(join(root, 'public', image));
+      const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(scenes[spaceId - 1]?.svg ?? '');
+      return { width: Number(viewBox?.[1]), height: Number(viewBox?.[2]) };
+    });
+    expect(spaces.map(({ width, height }) => ({ width, height }))).toEqual(own);
+    // Mixed aspect ratios: a gallery that guessed one ratio for all would show it.
+    expect(new Set(own.map(({ width, height }) => (width / height).toFixed(2))).size).toBe(5);
+  });
+
+  it('is filled in by the migration on a database seeded before sizes were stored', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lumen-db-'));
+    try {
+      const file = join(dir, 'shop.sqlite');
+      const before = await openDb({ file });
+      await seedIfEmpty(before, new Date(), { N: 1024, r: 8, p: 1 });
+      // Back to schema 4: the spaces table as it was.
+      before.run('ALTER TABLE spaces DROP COLUMN width');
+      before.run('ALTER TABLE spaces DROP COLUMN height');
+      before.run('PRAGMA user_version = 4');
+      before.close();
+      const after = await openDb({ file });
+      try {
+        expect(after.all('SELECT id, width, height FROM spaces ORDER BY id')).toEqual(
+          SEED_SPACES.map(({ id, width, height }) => ({ id, width, height })),
+        );
+      } finally {
+        after.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -58,9 +58,18 @@ export type ProductCardProps = {
   product: Product;
   /** Keeps the document outline right where the card sits (h3 under a section's h2). */
   headingLevel?: 'h2' | 'h3';
+  /**
+   * How the picture loads: lazily as it comes near (default); `eager` on the first screen;
+   * `lcp` for the page's largest paint, fetched first (issue 19).
+   */
+  imageLoading?: 'lazy' | 'eager' | 'lcp';
 };
 
-export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel: Heading = 'h3',
+  imageLoading = 'lazy',
+}: ProductCardProps) {
   const image = mainImageUrl(product);
   const badge = productBadge(product);
   const onSale = badge?.kind === 'sale';
@@ -73,7 +82,8 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
             alt=""
             width={400}
             height={400}
-            loading="lazy"
+            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={imageLoading === 'lcp' ? 'high' : undefined}
             decoding="async"
             className={imageStyle}
           />

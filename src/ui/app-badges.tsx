@@ -18,13 +18,15 @@ export function AppBadges({ className }: { className?: string }) {
       <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', listStyle: 'none' })}>
         {BADGES.map((badge) => (
           <li key={badge.src}>
+            {/* The art's own 200×60, shown 40 px high: the box is fixed in CSS, not by the file. */}
             <img
               src={badge.src}
               alt={badge.alt}
-              width={135}
-              height={40}
+              width={200}
+              height={60}
               loading="lazy"
-              className={css({ h: '10', w: 'auto', display: 'block' })}
+              decoding="async"
+              className={css({ h: '10', w: 'auto', aspectRatio: '10 / 3', display: 'block' })}
             />
           </li>
         ))}

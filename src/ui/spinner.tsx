@@ -39,7 +39,8 @@ export function Spinner({ label = 'Loading...', showLabel = false, size }: Spinn
         color: 'textMuted',
       })}
     >
-      <span aria-hidden="true" className={ring({ size })} />
+      {/* Turns slowly, not never, under reduced motion (index.css). */}
+      <span aria-hidden="true" data-motion="essential" className={ring({ size })} />
       {showLabel ? <span>{label}</span> : <VisuallyHidden>{label}</VisuallyHidden>}
     </span>
   );

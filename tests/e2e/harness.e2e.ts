@@ -16,6 +16,8 @@ test('expectA11y judges the theme’s final colours, never a fade', async ({ pag
     document.head.append(style);
     const note = document.createElement('p');
     note.className = 'probe';
+    // Exempt from the reduced-motion rule (src/index.css) the journeys run under, so it fades.
+    note.dataset.motion = 'essential';
     note.textContent = 'A note that fades with the theme';
     document.body.prepend(note);
   });

@@ -71,10 +71,13 @@ interface SpaceRow extends Row {
   // Only the seed writes spaces, with the contract's types.
   type: components['schemas']['Space']['type'];
   image: string;
+  width: number;
+  height: number;
 }
 
 function spaceJson(row: SpaceRow): components['schemas']['Space'] {
-  return { spaceId: row.id, name: row.name, type: row.type, image: row.image };
+  const { id: spaceId, name, type, image, width, height } = row;
+  return { spaceId, name, type, image, width, height };
 }
 
 export const catalogueHandlers = {

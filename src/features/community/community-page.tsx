@@ -8,7 +8,7 @@ import { LocalTime } from '../../ui/local-time';
 import { LoadError } from '../../ui/load-error';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
-import { Spinner } from '../../ui/spinner';
+import { LoadingShape, skeletonBlock } from '../../ui/loading-shape';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** The API's largest page: the community page lists every upcoming and past event it has. */
@@ -43,6 +43,24 @@ const imageStyle = css({
   bg: 'surfaceMuted',
 });
 
+const upcomingGrid = css({
+  listStyle: 'none',
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
+  gap: { base: '5', md: '6' },
+});
+
+const pastGrid = css({
+  listStyle: 'none',
+  display: 'grid',
+  gridTemplateColumns: {
+    base: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(3, minmax(0, 1fr))',
+    lg: 'repeat(4, minmax(0, 1fr))',
+  },
+  gap: { base: '3', md: '5' },
+});
+
 export function CommunityPage() {
   return (
     <PageContainer>
@@ -67,7 +85,12 @@ function UpcomingEvents() {
         Upcoming events
       </h2>
       {upcoming.isPending ? (
-        <EventsLoading label="Loading upcoming events..." />
+        <EventsSkeleton
+          label="Loading upcoming events..."
+          testId="upcoming-loading"
+          grid={upcomingGrid}
+          cards={3}
+        />
       ) : upcoming.isError ? (
         <LoadError
           title="We could not load the upcoming events."
@@ -80,15 +103,7 @@ function UpcomingEvents() {
           No upcoming events right now. Check back soon.
         </p>
       ) : (
-        <ul
-          data-testid="upcoming-events"
-          className={css({
-            listStyle: 'none',
-            display: 'grid',
-            gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
-            gap: { base: '5', md: '6' },
-          })}
-        >
+        <ul data-testid="upcoming-events" className={upcomingGrid}>
           {upcoming.data.map((event, index) => (
             <li key={event.eventId}>
               <article className={cardStyle} data-testid="event-card">
@@ -97,8 +112,10 @@ function UpcomingEvents() {
                   alt=""
                   width={IMAGE_WIDTH}
                   height={IMAGE_HEIGHT}
-                  // The first row is above the fold on a wide screen; on a phone only the first.
+                  // The first card is the page's largest paint (LCP) at every width: fetched
+                  // first; the rest load as they come near.
                   loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : undefined}
                   decoding="async"
                   className={imageStyle}
                 />
@@ -144,7 +161,13 @@ function PastEvents() {
         Past events
       </h2>
       {closed.isPending ? (
-        <EventsLoading label="Loading past events..." />
+        <EventsSkeleton
+          label="Loading past events..."
+          testId="past-loading"
+          grid={pastGrid}
+          cards={6}
+          small
+        />
       ) : closed.isError ? (
         <LoadError
           title="We could not load the past events."
@@ -155,19 +178,7 @@ function PastEvents() {
       ) : closed.data.length === 0 ? (
         <p className={css({ color: 'textMuted' })}>No past events yet.</p>
       ) : (
-        <ul
-          data-testid="closed-events"
-          className={css({
-            listStyle: 'none',
-            display: 'grid',
-            gridTemplateColumns: {
-              base: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(3, minmax(0, 1fr))',
-              lg: 'repeat(4, minmax(0, 1fr))',
-            },
-            gap: { base: '3', md: '5' },
-          })}
-        >
+        <ul data-testid="closed-events" className={pastGrid}>
           {closed.data.map((event) => (
             <li key={event.eventId}>
               <PastEventCard event={event} />
@@ -203,10 +214,45 @@ function PastEventCard({ event }: { event: ShopEvent }) {
   );
 }
 
-function EventsLoading({ label }: { label: string }) {
+/**
+ * Cards of the list's own size and grid while it loads (the seed's three upcoming and five past
+ * events fill as many rows), so the sections below and the footer do not move when it arrives.
+ */
+function EventsSkeleton({
+  label,
+  testId,
+  grid,
+  cards,
+  small = false,
+}: {
+  label: string;
+  testId: string;
+  grid: string;
+  cards: number;
+  small?: boolean;
+}) {
+  const line = (className: string) => <div className={cx(skeletonBlock, className)} />;
   return (
-    <div className={css({ minH: '40', display: 'grid', placeItems: 'center' })}>
-      <Spinner label={label} />
-    </div>
+    <LoadingShape label={label} testId={testId}>
+      <ul className={grid}>
+        {Array.from({ length: cards }, (_, index) => (
+          <li key={index} className={cardStyle}>
+            <div className={cx(skeletonBlock, css({ aspectRatio: '3/2', borderRadius: '0' }))} />
+            {small ? (
+              <div className={css({ p: { base: '3', md: '4' }, display: 'grid', gap: '2' })}>
+                {line(css({ h: '4', w: '1/3' }))}
+                {line(css({ h: '5', w: '3/4' }))}
+              </div>
+            ) : (
+              <div className={css({ p: { base: '4', md: '5' }, display: 'grid', gap: '2' })}>
+                {line(css({ h: '5', w: '1/2' }))}
+                {line(css({ h: '6', w: '3/4' }))}
+                {line(css({ h: '5', w: '1/4' }))}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </LoadingShape>
   );
 }

@@ -11,9 +11,30 @@ const EVENTS_ROUTE = 'GET /api/v1/events/upcoming';
 const NEWS_ROUTE = 'GET /api/v1/news';
 
 const SPACES: Space[] = [
-  { spaceId: 1, name: 'white wall', type: 'workspace', image: '/images/spaces/1.svg' },
-  { spaceId: 2, name: 'long window', type: 'workspace', image: '/images/spaces/2.svg' },
-  { spaceId: 3, name: 'the loft', type: 'event space', image: '/images/spaces/3.svg' },
+  {
+    spaceId: 1,
+    name: 'white wall',
+    type: 'workspace',
+    image: '/images/spaces/1.svg',
+    width: 1200,
+    height: 900,
+  },
+  {
+    spaceId: 2,
+    name: 'long window',
+    type: 'workspace',
+    image: '/images/spaces/2.svg',
+    width: 1600,
+    height: 900,
+  },
+  {
+    spaceId: 3,
+    name: 'the loft',
+    type: 'event space',
+    image: '/images/spaces/3.svg',
+    width: 900,
+    height: 1200,
+  },
 ];
 
 const EVENTS: ShopEvent[] = [
@@ -234,6 +255,8 @@ describe('home page: workspaces carousel', () => {
       name: 'brew bar',
       type: 'event space',
       image: '/media/spaces/9.webm',
+      width: 640,
+      height: 360,
     };
     renderHome({ [SPACES_ROUTE]: [...SPACES, video] });
 

@@ -205,8 +205,8 @@ function About() {
           <img
             src="/images/home/about-2.svg"
             alt="Guests working at the long table in one of our spaces"
-            width={900}
-            height={1100}
+            width={1200}
+            height={900}
             loading="lazy"
             decoding="async"
             className={cx(image, css({ mt: { base: '8', md: '12' } }))}

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
 import type { Space } from '../../api/types';
 import { Button } from '../../ui/button';
+import { skeletonBlock } from '../../ui/loading-shape';
 import { displayName } from '../../lib/display-name';
 import { LinkButton } from '../../ui/link-button';
 import { videoType } from '../../lib/media-type';
@@ -184,8 +185,15 @@ export function WorkspacesCarousel() {
       {spaces.isPending ? (
         <ul className={trackStyle} aria-hidden="true" data-testid="spaces-loading">
           {Array.from({ length: 4 }, (_, index) => (
+            // A slide's size: the 4:3 picture and the name and kind under it.
             <li key={index} className={css({ scrollSnapAlign: 'start' })}>
-              <div className={css({ aspectRatio: '4 / 3', bg: 'surface', borderRadius: 'card' })} />
+              <div className={css({ bg: 'surface', borderRadius: 'card', overflow: 'hidden' })}>
+                <div className={css({ aspectRatio: '4 / 3', bg: 'surfaceMuted' })} />
+                <div className={css({ p: '4', display: 'grid', gap: '2' })}>
+                  <div className={cx(skeletonBlock, css({ h: '6', w: '2/3' }))} />
+                  <div className={cx(skeletonBlock, css({ h: '4', w: '1/3' }))} />
+                </div>
+              </div>
             </li>
           ))}
         </ul>
@@ -221,6 +229,8 @@ export function WorkspacesCarousel() {
                   // A video space shows its first frame; the gallery plays it.
                   <video
                     src={space.image}
+                    width={space.width}
+                    height={space.height}
                     muted
                     playsInline
                     preload="metadata"
@@ -232,8 +242,8 @@ export function WorkspacesCarousel() {
                   <img
                     src={space.image}
                     alt=""
-                    width={1200}
-                    height={900}
+                    width={space.width}
+                    height={space.height}
                     loading="lazy"
                     decoding="async"
                     className={slideMediaStyle}

@@ -31,6 +31,9 @@ const gridStyle = css({
   '& > li > *': { h: 'full' },
 });
 
+/** Cards on the first screen: the first row on a wide screen, two rows on a phone. */
+const FIRST_SCREEN_CARDS = 4;
+
 const panelStyle = css({
   display: 'flex',
   flexDirection: 'column',
@@ -155,9 +158,13 @@ export function MenuResults({
       ) : (
         <>
           <ul className={gridStyle} data-testid="menu-products">
-            {products.map((product) => (
+            {products.map((product, index) => (
               <li key={product.productId}>
-                <ProductCard product={product} headingLevel="h2" />
+                <ProductCard
+                  product={product}
+                  headingLevel="h2"
+                  imageLoading={index === 0 ? 'lcp' : index < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'}
+                />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { ApiError } from '../../api/api-error';
 import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
@@ -13,7 +13,7 @@ import { NotFoundView } from '../../components/not-found-view';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';
-import { Spinner } from '../../ui/spinner';
+import { LoadingShape, skeletonBlock } from '../../ui/loading-shape';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 
 /** Ids are positive integers (openapi.yaml `Id`); anything else cannot name a news item. */
@@ -47,9 +47,7 @@ function NewsArticle({ newId }: { newId: number }) {
     <div className={articleColumn}>
       <BackToNews />
       {news.isPending ? (
-        <div className={css({ minH: '60vh', display: 'grid', placeItems: 'center' })}>
-          <Spinner label="Loading the story..." />
-        </div>
+        <StorySkeleton />
       ) : news.isError ? (
         <>
           <PageTitle>News</PageTitle>
@@ -125,6 +123,38 @@ function NewsBody({ item }: { item: News }) {
         </LinkButton>
       </div>
     </article>
+  );
+}
+
+/** The story's title, date, 16:9 picture and first lines, at least a window tall as a story is. */
+function StorySkeleton() {
+  const line = (className: string) => <div className={cx(skeletonBlock, className)} />;
+  return (
+    <LoadingShape label="Loading the story..." fillScreen testId="story-loading">
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '3',
+          mb: { base: '6', md: '8' },
+        })}
+      >
+        {line(css({ h: '10', w: 'full' }))}
+        {line(css({ h: '10', w: '2/3' }))}
+        {line(css({ h: '5', w: '1/4', mt: '1' }))}
+      </div>
+      <div
+        className={cx(
+          skeletonBlock,
+          css({ aspectRatio: '16/9', borderRadius: 'xl', mb: { base: '6', md: '8' } }),
+        )}
+      />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        {line(css({ h: '4', w: 'full' }))}
+        {line(css({ h: '4', w: 'full' }))}
+        {line(css({ h: '4', w: '5/6' }))}
+      </div>
+    </LoadingShape>
   );
 }
 

@@ -101,7 +101,7 @@ export function NewsPage() {
           <ul ref={list} className={gridStyle} data-testid="news-list">
             {items.map((item, index) => (
               <li key={item.newId}>
-                <NewsCard item={item} eager={index < EAGER_IMAGES} />
+                <NewsCard item={item} eager={index < EAGER_IMAGES} first={index === 0} />
               </li>
             ))}
           </ul>
@@ -145,7 +145,8 @@ export function NewsPage() {
   );
 }
 
-function NewsCard({ item, eager }: { item: News; eager: boolean }) {
+/** `first`: the first card's picture is the page's largest paint (LCP), so it is fetched first. */
+function NewsCard({ item, eager, first }: { item: News; eager: boolean; first: boolean }) {
   return (
     <article className={cardStyle} data-testid="news-card">
       <div className={mediaStyle}>
@@ -155,6 +156,7 @@ function NewsCard({ item, eager }: { item: News; eager: boolean }) {
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
           className={imageStyle}
         />

@@ -53,6 +53,8 @@ export function ProductGallery({
           alt={ordered.length > 1 ? `${name}, image ${selected + 1} of ${ordered.length}` : name}
           width={640}
           height={640}
+          // The page's largest paint: fetched first, never lazily (issue 19).
+          fetchPriority="high"
           data-testid="product-main-image"
           className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
         />

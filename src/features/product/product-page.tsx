@@ -14,11 +14,11 @@ import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';
 import { productBadge } from '../../components/product-badge';
-import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { AddToCart } from './add-to-cart';
 import { ProductDescription } from './product-description';
 import { ProductGallery } from './product-gallery';
+import { ProductDetailSkeleton } from './product-skeleton';
 import { RelatedProducts } from './related-products';
 
 /** A path id the API could know: a positive whole number. Anything else is not a product. */
@@ -86,16 +86,7 @@ function Breadcrumb() {
 function ProductDetail({ productId }: { productId: number }) {
   const product = useQuery(productQueries.detail(productId));
 
-  if (product.isPending) {
-    return (
-      <div
-        aria-busy="true"
-        className={css({ minH: '60vh', display: 'grid', placeItems: 'center' })}
-      >
-        <Spinner label="Loading product..." size="lg" />
-      </div>
-    );
-  }
+  if (product.isPending) return <ProductDetailSkeleton />;
 
   if (product.isError) {
     if (isApiError(product.error) && product.error.isNotFound) return <ProductNotFound />;

@@ -1,88 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { RowsPhotoAlbum } from 'react-photo-album';
-import 'react-photo-album/rows.css';
-import { css } from 'styled-system/css';
+import SSR from 'react-photo-album/ssr';
+import { css, cx } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
-import type { Space } from '../../api/types';
 import { LoadError } from '../../ui/load-error';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 import {
+  GUTTER,
+  ROW_HEIGHT,
+  firstScreenPhotos,
+  spaceTitle,
   toPhoto,
   toSlide,
-  videoType,
-  spaceTitle,
-  type MediaSize,
   type SpacePhoto,
 } from './space-media';
 import { SpacesLightbox } from './spaces-lightbox';
 
-/** Spec §9: the justified gallery's row height and gutter, in pixels. */
-export const ROW_HEIGHT = 200;
-export const GUTTER = 4;
-
-/** The media's own size (the API sends none): an image's natural size, a video's frame size. */
-function measure(url: string): Promise<MediaSize | undefined> {
-  return new Promise((resolve) => {
-    const done = (width: number, height: number) =>
-      resolve(width > 0 && height > 0 ? { width, height } : undefined);
-    if (videoType(url) !== undefined) {
-      const video = document.createElement('video');
-      video.preload = 'metadata';
-      video.muted = true;
-      video.onloadedmetadata = () => done(video.videoWidth, video.videoHeight);
-      video.onerror = () => resolve(undefined);
-      video.src = url;
-      return;
-    }
-    const image = new Image();
-    image.onload = () => done(image.naturalWidth, image.naturalHeight);
-    image.onerror = () => resolve(undefined);
-    image.src = url;
-  });
-}
-
 /**
- * Sizes of every item's media, once all are known (a justified layout needs every aspect ratio
- * before it can place the first row). An item that fails to load gets the fallback size.
+ * Widths the gallery is laid out at, for the server's HTML (react-photo-album's SSR: one layout
+ * per width, the right one shown by a container query until the browser has measured). A
+ * layout scales to the widths between, so rows stay within about 15% of ROW_HEIGHT.
  */
-function useMediaSizes(items: Space[] | undefined): Map<string, MediaSize | undefined> | null {
-  const [sizes, setSizes] = useState<{
-    for: Space[];
-    sizes: Map<string, MediaSize | undefined>;
-  } | null>(null);
-  useEffect(() => {
-    if (!items) return;
-    let live = true;
-    void Promise.all(
-      items.map(async (item) => [item.image, await measure(item.image)] as const),
-    ).then((entries) => {
-      if (live) setSizes({ for: items, sizes: new Map(entries) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [items]);
-  return sizes !== null && sizes.for === items ? sizes.sizes : null;
-}
-
+const GALLERY_BREAKPOINTS = [340, 400, 480, 600, 720, 860, 1000, 1180] as const;
 export function SpacesPage() {
   const spaces = useQuery(spaceQueries.all());
   const { data } = spaces;
-  const sizes = useMediaSizes(data);
   const [index, setIndex] = useState(-1);
   const opener = useRef<HTMLElement | null>(null);
 
-  const photos = useMemo(
-    () => (data && sizes ? data.map((s) => toPhoto(s, sizes.get(s.image))) : []),
-    [data, sizes],
-  );
-  const slides = useMemo(
-    () => (data && sizes ? data.map((s) => toSlide(s, sizes.get(s.image))) : []),
-    [data, sizes],
-  );
+  const photos = useMemo(() => data?.map(toPhoto) ?? [], [data]);
+  const slides = useMemo(() => data?.map(toSlide) ?? [], [data]);
 
   return (
     <PageContainer>
@@ -99,43 +50,53 @@ export function SpacesPage() {
       ) : spaces.data?.length === 0 ? (
         <p className={css({ color: 'textMuted' })}>No spaces to show yet.</p>
       ) : photos.length === 0 ? (
-        // Room for about two rows, so the footer does not jump when the gallery arrives.
-        <div
-          className={css({ minH: '420px', display: 'grid', placeItems: 'center' })}
-          data-testid="spaces-loading"
-        >
-          <Spinner label="Loading the spaces..." />
-        </div>
+        <GallerySkeleton />
       ) : (
         <div data-testid="spaces-gallery">
-          <RowsPhotoAlbum<SpacePhoto>
-            photos={photos}
-            targetRowHeight={ROW_HEIGHT}
-            spacing={GUTTER}
-            onClick={({ index: clicked, event }) => {
-              opener.current = event.currentTarget as HTMLElement;
-              setIndex(clicked);
-            }}
-            componentsProps={{
-              button: { className: tileStyle },
-              image: { loading: 'lazy', decoding: 'async', className: tileImageStyle },
-            }}
-            render={{
-              image: (props, { photo }) =>
-                photo.video ? (
-                  <video
-                    src={photo.src}
-                    muted
-                    playsInline
-                    preload="metadata"
-                    aria-hidden="true"
-                    className={props.className}
-                    style={props.style}
-                  />
-                ) : undefined,
-              extras: (_, { photo }) => <Caption photo={photo} />,
-            }}
-          />
+          <SSR breakpoints={GALLERY_BREAKPOINTS}>
+            <RowsPhotoAlbum<SpacePhoto>
+              photos={photos}
+              targetRowHeight={ROW_HEIGHT}
+              spacing={GUTTER}
+              onClick={({ index: clicked, event }) => {
+                opener.current = event.currentTarget as HTMLElement;
+                setIndex(clicked);
+              }}
+              componentsProps={(containerWidth) => {
+                const { eager, largest } = firstScreenPhotos(photos, containerWidth ?? 0);
+                return {
+                  button: { className: tileStyle },
+                  image: ({ photo, index: at }) => ({
+                    // The media's own size (the layout sets the rendered one): the box and its
+                    // ratio are known before anything loads.
+                    width: photo.width,
+                    height: photo.height,
+                    loading: at < eager ? 'eager' : 'lazy',
+                    fetchPriority: at === largest ? 'high' : undefined,
+                    decoding: 'async',
+                    className: tileImageStyle,
+                  }),
+                };
+              }}
+              render={{
+                image: (props, { photo }) =>
+                  photo.video ? (
+                    <video
+                      src={photo.src}
+                      width={photo.width}
+                      height={photo.height}
+                      muted
+                      playsInline
+                      preload="metadata"
+                      aria-hidden="true"
+                      className={props.className}
+                      style={props.style}
+                    />
+                  ) : undefined,
+                extras: (_, { photo }) => <Caption photo={photo} />,
+              }}
+            />
+          </SSR>
         </div>
       )}
       <SpacesLightbox
@@ -194,5 +155,50 @@ function Caption({ photo }: { photo: SpacePhoto }) {
       {photo.video ? <span>▶ </span> : null}
       {spaceTitle(photo.space)}
     </span>
+  );
+}
+
+/**
+ * Justified rows of the gallery's own height while the spaces load: as many as the seed's nine
+ * photos fill at that width (one or two a row on a phone, four or five on a wide screen), so
+ * the footer does not move when the photos arrive.
+ */
+const SKELETON_ROWS: readonly { ratios: readonly number[]; className?: string }[] = [
+  { ratios: [4 / 3, 16 / 9] },
+  { ratios: [3 / 4, 3 / 2, 1] },
+  { ratios: [16 / 9, 4 / 3], className: css({ xl: { display: 'none' } }) },
+  { ratios: [3 / 4, 16 / 9], className: css({ md: { display: 'none' } }) },
+];
+
+/** Its gaps are spacing token 1, the gallery's 4 px GUTTER (Panda needs a literal value). */
+function GallerySkeleton() {
+  return (
+    <div data-testid="spaces-loading">
+      <VisuallyHidden>
+        <Spinner label="Loading the spaces..." />
+      </VisuallyHidden>
+      <div
+        aria-hidden="true"
+        className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
+      >
+        {SKELETON_ROWS.map((row, rowIndex) => (
+          <div key={rowIndex} className={cx(css({ display: 'flex', gap: '1' }), row.className)}>
+            {row.ratios.map((ratio, tileIndex) => (
+              <div
+                key={tileIndex}
+                style={{ flexGrow: ratio, height: ROW_HEIGHT }}
+                className={css({
+                  flexBasis: '0',
+                  bg: 'surfaceMuted',
+                  borderRadius: 'md',
+                  animation: 'pulse 1.6s ease-in-out infinite',
+                  _motionReduce: { animation: 'none' },
+                })}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
