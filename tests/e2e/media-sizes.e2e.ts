@@ -87,6 +87,18 @@ function footerTop(page: Page): Promise<number> {
     .evaluate((footer) => footer.getBoundingClientRect().top + window.scrollY);
 }
 
+/** Waits until React has taken over the server's HTML (the header's home link has its props). */
+async function hydrated(page: Page): Promise<void> {
+  const home = page.locator('header a[href="/"]').first();
+  await expect
+    .poll(() =>
+      home.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+      ),
+    )
+    .toBe(true);
+}
+
 /** Each public page and what shows that its content (and so its pictures) is there. */
 const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
   {
@@ -127,6 +139,9 @@ for (const width of WIDTHS) {
       const media = await holdMedia(page);
       await page.goto(path, { waitUntil: 'commit' });
       await ready(page);
+      // Only the pictures may be outstanding: the page is React's and its text in its own fonts.
+      await hydrated(page);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
 
       const before = await measureMedia(page);
       expect(before.filter((m) => m.tag === 'img').length, 'pictures on the page').toBeGreaterThan(
@@ -297,18 +312,6 @@ const LOADING_SHAPES: {
     widths: [390],
   },
 ];
-
-/** Waits until React has taken over the server's HTML (the header's home link has its props). */
-async function hydrated(page: Page): Promise<void> {
-  const home = page.locator('header a[href="/"]').first();
-  await expect
-    .poll(() =>
-      home.evaluate((element) =>
-        Object.keys(element).some((key) => key.startsWith('__reactProps$')),
-      ),
-    )
-    .toBe(true);
-}
 
 test('while a page loads after a click, its loading shape keeps the footer below the first screen, where the content leaves it', async ({
   page,
