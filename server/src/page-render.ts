@@ -28,7 +28,7 @@ type ServerEntry = {
   ): Promise<RenderedPage | null>;
   PAGE_MODULES: Record<string, string | null>;
 };
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
 /**
  * Paints the stored theme before the first paint of a rendered page (the same rule as
@@ -160,21 +160,27 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return template;
   }
 
-  /** The page module's chunk and the chunks it imports, but those the HTML already loads. */
-  function chunkFiles(
+  /**
+   * The page module's chunk and the chunks it imports, and the stylesheets they bring (a library's
+   * own CSS), but those the HTML already loads: preloaded, and linked, with the HTML.
+   */
+  function pageAssets(
     shellHtml: string,
     manifest: Record<string, ManifestChunk>,
     source: string | null,
-  ): string[] {
-    const files = new Set<string>();
+  ): { scripts: string[]; styles: string[] } {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const style of chunk.css ?? []) styles.add(style);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     if (source) visit(source);
-    return [...files].filter((file) => !shellHtml.includes(`/${file}"`));
+    const fresh = (file: string) => !shellHtml.includes(`/${file}"`);
+    return { scripts: [...scripts].filter(fresh), styles: [...styles].filter(fresh) };
   }
 
   return async (req, res, pathname, search, setHtmlHeaders) => {
@@ -195,6 +201,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     if (!rendered) return false;
 
+    const assets = pageAssets(
+      shell.html,
+      shell.manifest,
+      server.PAGE_MODULES[rendered.page.name] ?? null,
+    );
     const preloads = [
       ...shell.fonts.map(
         (href) =>
@@ -203,11 +214,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       ...rendered.preloadImages.map(
         (href) => `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high" />`,
       ),
-      ...chunkFiles(
-        shell.html,
-        shell.manifest,
-        server.PAGE_MODULES[rendered.page.name] ?? null,
-      ).map((file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}" />`),
+      ...assets.scripts.map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}" />`,
+      ),
     ];
     let html = between(
       shell.html,
@@ -216,6 +225,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       [`<script>${THEME_BOOT_SCRIPT}</script>`, rendered.head, ...preloads].join('\n    '),
     );
     html = between(html, '<!--app-noscript-->', '<!--/app-noscript-->', '');
+    // After the first stylesheet, as the browser would add them when the page's chunk loads.
+    html = html.replace(
+      '</head>',
+      assets.styles
+        .map((file) => `  <link rel="stylesheet" crossorigin href="/${attr(file)}" />\n  `)
+        .join('') + '</head>',
+    );
     html = html.replace(
       '<div id="root"><!--app-html--></div>',
       `<div id="root" data-ssr="${rendered.hydrate ? 'hydrate' : 'render'}">${rendered.html}</div>` +
