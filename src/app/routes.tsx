@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { protectedRoutes, routePatterns, type RouteName } from '../lib/paths';
+import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
 import { useDocumentTitle } from '../lib/document-title';
@@ -11,14 +12,7 @@ type RouteEntry = { title?: string; Page: ComponentType & { preload?: () => Prom
 
 /** Every route of spec §2, with its tab title and its page. Paths come from the route table. */
 const ROUTES: Record<RouteName, RouteEntry> = {
-  // Its own chunk too (issue 19): the home page arrives rendered, its chunk preloaded with the
-  // HTML, and the other pages' first visits do not carry it.
-  home: {
-    Page: lazyPage(
-      () => import('../features/home/home-page'),
-      (m) => m.HomePage,
-    ),
-  },
+  home: { Page: HomePage },
   menu: {
     title: 'Menu',
     Page: lazyPage(
