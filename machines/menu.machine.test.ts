@@ -128,6 +128,22 @@ describe('menu machine: start', () => {
     const { actor } = startMenu({ search: 'latte' });
     expect(actor.getSnapshot().context.searchText).toBe('latte');
   });
+
+  it('starts from the pages the cache already holds (a page rendered on the server): Load More at once, not loading', () => {
+    const logic = menuMachine.provide({ actors: { menuPages: fakePages().logic } });
+    // Not started, as the server renders it and as hydration first reads it.
+    const actor = createActor(logic, {
+      input: {
+        filters: DEFAULT_MENU_FILTERS,
+        debounceMs: DEBOUNCE_MS,
+        pages: cached([8], TWO_PAGES),
+      },
+    });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual({ browsing: 'moreAvailable' });
+    expect(snapshot.hasTag('loading')).toBe(false);
+    expect(snapshot.hasTag('moreAvailable')).toBe(true);
+  });
 });
 
 describe('menu machine: Load More', () => {
