@@ -156,10 +156,12 @@ test('a shopper opens the video space from the gallery and it plays', async ({ p
   await expect(slide).toHaveCount(1);
   await expect(slide.locator('video')).toHaveAttribute('src', video.image);
 
-  // In the gallery its tile is the video's first frame, and says it plays.
+  // In the gallery its tile is the video's first frame once it is near the screen, and says it
+  // plays.
   await page.goto('/spaces');
   const tile = page.getByRole('button', { name: `Play ${title} video` });
   await expect(tile.locator('video')).toHaveAttribute('src', video.image);
+  await tile.scrollIntoViewIfNeeded();
   await expect
     .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth))
     .toBeGreaterThan(0);
@@ -182,6 +184,38 @@ test('a shopper opens the video space from the gallery and it plays', async ({ p
   await page.keyboard.press('Escape');
   await expect(lightbox).toHaveCount(0);
   await expect(tile).toBeFocused();
+});
+
+test('on a phone the video is fetched only as its tile comes near the screen', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const spaces = await app.getJson<Space[]>('/api/v1/spaces');
+  const video = spaces.find((s) => /\.webm$/.test(s.image));
+  if (!video) throw new Error('the seed has no video space');
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === video.image) fetched.push(request.url());
+  });
+
+  // The gallery's first screen: the video's tile is far below, so nothing of it is fetched, on
+  // the home page's carousel either (a phone's bandwidth goes to the page itself).
+  for (const path of ['/', '/spaces']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(fetched, `requests for the video on ${path}`).toEqual([]);
+  }
+  const tile = page.getByRole('button', { name: /video$/ });
+  await expect(tile.locator('video')).toHaveAttribute('preload', 'none');
+
+  // I scroll down to it: its first frame arrives.
+  await tile.scrollIntoViewIfNeeded();
+  await expect(tile.locator('video')).toHaveAttribute('preload', 'metadata');
+  await expect
+    .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth))
+    .toBeGreaterThan(0);
+  expect(fetched.length).toBeGreaterThan(0);
 });
 
 test('the demo shopper signs in and finds past orders in every status, each with its badge', async ({

@@ -5,6 +5,7 @@ import { css, cx } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
 import type { Space } from '../../api/types';
 import { Button } from '../../ui/button';
+import { LazyVideo } from '../../ui/lazy-video';
 import { skeletonBlock } from '../../ui/loading-shape';
 import { displayName } from '../../lib/display-name';
 import { LinkButton } from '../../ui/link-button';
@@ -227,13 +228,10 @@ export function WorkspacesCarousel() {
               >
                 {videoType(space.image) ? (
                   // A video space shows its first frame; the gallery plays it.
-                  <video
+                  <LazyVideo
                     src={space.image}
                     width={space.width}
                     height={space.height}
-                    muted
-                    playsInline
-                    preload="metadata"
                     aria-hidden="true"
                     data-testid="space-video"
                     className={slideMediaStyle}

@@ -4,6 +4,7 @@ import { RowsPhotoAlbum } from 'react-photo-album';
 import SSR from 'react-photo-album/ssr';
 import { css, cx } from 'styled-system/css';
 import { spaceQueries } from '../../api/content.queries';
+import { LazyVideo } from '../../ui/lazy-video';
 import { LoadError } from '../../ui/load-error';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
@@ -81,13 +82,10 @@ export function SpacesPage() {
               render={{
                 image: (props, { photo }) =>
                   photo.video ? (
-                    <video
+                    <LazyVideo
                       src={photo.src}
                       width={photo.width}
                       height={photo.height}
-                      muted
-                      playsInline
-                      preload="metadata"
                       aria-hidden="true"
                       className={props.className}
                       style={props.style}
