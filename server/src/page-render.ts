@@ -31,12 +31,25 @@ type ServerEntry = {
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
 /**
- * Paints the stored theme before the first paint of a rendered page (the same rule as
- * src/app/theme.ts, which takes over once the app runs). Inline, so allowed by its hash in the CSP.
+ * The one inline script of a rendered page, allowed by its hash in the CSP. First it paints the
+ * stored theme before the first paint (the same rule as src/app/theme.ts, which takes over once
+ * the app runs). Then, once the browser has painted the page's content (its first contentful
+ * paint), it adds the app's module scripts and the page's chunks (listed in `#page-scripts`): the
+ * HTML, its stylesheet, fonts and main picture have the connection to themselves until the page
+ * shows, and the app then hydrates what is already on screen (README decision 37). At the latest
+ * they start after a second (a tab opened in the background paints nothing).
  */
-const THEME_BOOT_SCRIPT =
-  "(function(){try{var p=localStorage.getItem('theme');var d=p==='dark'||(p!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.add(d?'dark':'light');r.style.colorScheme=d?'dark':'light'}catch(e){}})()";
-export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+const PAGE_BOOT_SCRIPT =
+  "(function(){try{var p=localStorage.getItem('theme');var d=p==='dark'||(p!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.add(d?'dark':'light');r.style.colorScheme=d?'dark':'light'}catch(e){}" +
+  "var l=document.getElementById('page-scripts');if(!l)return;var s=JSON.parse(l.textContent),n=0;" +
+  "function a(t,p){var e=document.createElement(t);e.crossOrigin='';for(var k in p)e[k]=p[k];document.head.appendChild(e)}" +
+  "function g(){if(n++)return;s.preload.forEach(function(h){a('link',{rel:'modulepreload',href:h})});s.modules.forEach(function(h){a('script',{type:'module',src:h})})}" +
+  "try{new PerformanceObserver(function(q,o){if(q.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}" +
+  'setTimeout(g,1000)})()';
+export const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
+/** The shell's module scripts (the app's entry), which a rendered page loads after its first paint. */
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
 export type PageRendererOptions = {
   distDir: string | null;
@@ -214,15 +227,23 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       ...rendered.preloadImages.map(
         (href) => `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high" />`,
       ),
-      ...assets.scripts.map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}" />`,
-      ),
     ];
+    // The app's scripts wait for the first paint (PAGE_BOOT_SCRIPT): taken out of the shell here.
+    const modules = [...shell.html.matchAll(MODULE_SCRIPT)].map(([, src]) => src ?? '');
+    const pageScripts = {
+      modules,
+      preload: assets.scripts.map((file) => `/${file}`),
+    };
     let html = between(
-      shell.html,
+      shell.html.replace(MODULE_SCRIPT, ''),
       '<!--app-head-->',
       '<!--/app-head-->',
-      [`<script>${THEME_BOOT_SCRIPT}</script>`, rendered.head, ...preloads].join('\n    '),
+      [
+        `<script type="application/json" id="page-scripts">${scriptJson(pageScripts)}</script>`,
+        `<script>${PAGE_BOOT_SCRIPT}</script>`,
+        rendered.head,
+        ...preloads,
+      ].join('\n    '),
     );
     html = between(html, '<!--app-noscript-->', '<!--/app-noscript-->', '');
     // After the first stylesheet, as the browser would add them when the page's chunk loads.

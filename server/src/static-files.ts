@@ -5,14 +5,14 @@ import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { THEME_BOOT_SCRIPT_HASH } from './page-render';
+import { PAGE_BOOT_SCRIPT_HASH } from './page-render';
 
 /** The storefront's Content-Security-Policy; images and videos may also come from the public asset origin. */
 function spaCsp(assetOrigin: string | null = null): string {
   return [
     "default-src 'self'",
-    // The one inline script: the theme painted before the first paint of a rendered page.
-    `script-src 'self' ${THEME_BOOT_SCRIPT_HASH} https://js.stripe.com`,
+    // The one inline script: a rendered page's boot (its theme, then the app after the first paint).
+    `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH} https://js.stripe.com`,
     'frame-src https://js.stripe.com https://hooks.stripe.com',
     "connect-src 'self' https://api.stripe.com",
     `img-src 'self' data:${assetOrigin ? ` ${assetOrigin}` : ''}`,

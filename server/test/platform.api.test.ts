@@ -257,8 +257,8 @@ describe('static SPA', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toContain('<div id="root">');
       const csp = res.headers.get('content-security-policy') ?? '';
-      // No inline script but the one the CSP names by its hash (the theme painted before the
-      // first paint of a server-rendered page, issue 19).
+      // No inline script but the one the CSP names by its hash (a server-rendered page's boot:
+      // its theme before the first paint, the app's scripts after it; issue 19).
       expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/js\.stripe\.com;/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("form-action 'self'");

@@ -298,6 +298,17 @@ async function checkRenderedPage(
     `${path}: canonical link "${canonical}" is not this page's absolute URL`,
   );
   findings.attempt(path, () => queryStateOf(html));
+  // The app's scripts wait for the first paint: none is asked for by the HTML itself, and the
+  // boot script finds them listed (server/src/page-render.ts).
+  findings.check(
+    !/<script\b[^>]*\btype="module"/i.test(html) && !/<link\b[^>]*\bmodulepreload\b/i.test(html),
+    `${path}: the HTML asks for the app's scripts before its first paint`,
+  );
+  findings.attempt(path, () => {
+    const listed = scripts(html).find((script) => script.attributes.id === 'page-scripts');
+    const modules = (JSON.parse(listed?.text ?? '{}') as { modules?: unknown[] }).modules ?? [];
+    if (modules.length === 0) throw new Error('no <script id="page-scripts"> listing the app');
+  });
   return { html, head };
 }
 
