@@ -1,4 +1,4 @@
-import { startTransition, type ErrorInfo } from 'react';
+import { startTransition, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { setupApi } from './app/api-setup';
@@ -46,6 +46,17 @@ const onCaughtError = (error: unknown, info: ErrorInfo) => {
 };
 const app = <AppRoot queryClient={queryClient} theme={theme} session={session} inspect={inspect} />;
 
+/**
+ * Marks #root once React has hydrated the server's HTML (its handlers are live): what the e2e
+ * harness waits for after opening a rendered page, as a shopper waits for a page to be ready.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', '');
+  }, []);
+  return children;
+}
+
 if (rootElement.dataset.ssr === 'hydrate') {
   // The page's chunk first, so hydration runs in one pass. Not awaited at the top level: that
   // chunk imports this one, which must finish evaluating first. A failed load is the route
@@ -56,7 +67,9 @@ if (rootElement.dataset.ssr === 'hydrate') {
       // In a transition: hydration yields to the browser between components, so the page
       // answers input while it becomes interactive (no long task for the whole tree).
       startTransition(() => {
-        hydrateRoot(rootElement, app, { onCaughtError });
+        hydrateRoot(rootElement, <MarkHydrated>{app}</MarkHydrated>, {
+          onCaughtError,
+        });
       });
     });
 } else {

@@ -16,6 +16,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type ConsoleMessage,
+  type Page,
 } from '@playwright/test';
 import { startApp, type RunningApp, type StartAppOptions } from './app-server';
 
@@ -63,6 +64,45 @@ function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessag
   return expected.some((allowed) => allowed.status === status && allowed.path.test(path));
 }
 
+/**
+ * A page the server rendered works once React has hydrated it (src/main.tsx marks #root), a
+ * moment after it shows: its app scripts load after the first paint (decision 37). So a journey
+ * that opens or reloads a page acts once it is ready, as a shopper does; a page rendered in the
+ * browser (no `data-ssr="hydrate"`) is ready when it loads.
+ */
+const HYDRATED_WITHIN_MS = 20_000;
+
+function waitForHydrationAfterLoads(page: Page): void {
+  const settle = () =>
+    page.waitForFunction(
+      () => {
+        const root = document.getElementById('root');
+        return !root || root.dataset.ssr !== 'hydrate' || root.dataset.hydrated !== undefined;
+      },
+      undefined,
+      { timeout: HYDRATED_WITHIN_MS },
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await settle();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await settle();
+    return response;
+  };
+}
+
+/** Every page of a context with scripts on (a context without them never hydrates). */
+function waitForHydrationIn(context: BrowserContext, scripts = true): void {
+  if (!scripts) return;
+  for (const page of context.pages()) waitForHydrationAfterLoads(page);
+  context.on('page', waitForHydrationAfterLoads);
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   appOptions: [{}, { scope: 'worker', option: true }],
   app: [
@@ -100,6 +140,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   context: async ({ context, errorWatch }, provide, testInfo) => {
     errorWatch.watch(context);
+    waitForHydrationIn(context);
     await provide(context);
     // Playwright's own failure screenshot is taken when the test body fails; a test that only
     // logged errors fails after it, so keep what its pages showed here.
@@ -124,6 +165,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ...options,
       });
       errorWatch.watch(context);
+      waitForHydrationIn(context, options.javaScriptEnabled !== false);
       opened.push(context);
       return context;
     });
