@@ -68,7 +68,7 @@ function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessag
  * A page the server rendered works once React has hydrated it (src/main.tsx marks #root), a
  * moment after it shows: its app scripts load after the first paint (decision 37). So a journey
  * that opens or reloads a page acts once it is ready, as a shopper does; a page rendered in the
- * browser (no `data-ssr="hydrate"`) is ready when it loads.
+ * browser (no `data-ssr="hydrate"`), or served without its scripts, is ready when it loads.
  */
 const HYDRATED_WITHIN_MS = 20_000;
 
@@ -77,7 +77,12 @@ function waitForHydrationAfterLoads(page: Page): void {
     page.waitForFunction(
       () => {
         const root = document.getElementById('root');
-        return !root || root.dataset.ssr !== 'hydrate' || root.dataset.hydrated !== undefined;
+        if (!root || root.dataset.ssr !== 'hydrate' || root.dataset.hydrated !== undefined) {
+          return true;
+        }
+        // The app comes only through the page's inline boot script (a journey may serve the
+        // HTML without its scripts, as a browser without JavaScript would lay it out).
+        return ![...document.scripts].some((script) => !script.src && !script.type);
       },
       undefined,
       { timeout: HYDRATED_WITHIN_MS },
