@@ -110,8 +110,8 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
 }
 
 /**
- * Each public page's own module, as Vite's manifest names it: the server preloads its chunk, so
- * hydration does not wait for a request it could have started with the HTML.
+ * Each public page's own module, as Vite's manifest names it: the page's boot script preloads its
+ * chunk with the app's entry (after the first paint), so hydration does not wait for it.
  */
 export const PAGE_MODULES: Record<PublicPage['name'], string | null> = {
   // In the entry chunk: where most visits start, and the first visit's budget is measured there.

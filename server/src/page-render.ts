@@ -175,7 +175,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
   /**
    * The page module's chunk and the chunks it imports, and the stylesheets they bring (a library's
-   * own CSS), but those the HTML already loads: preloaded, and linked, with the HTML.
+   * own CSS), but those the HTML already loads: the chunks preloaded with the app's entry after the
+   * first paint (PAGE_BOOT_SCRIPT), the stylesheets linked in the HTML.
    */
   function pageAssets(
     shellHtml: string,

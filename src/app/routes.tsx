@@ -145,7 +145,8 @@ function patternMatches(pattern: string, pathname: string): boolean {
 /**
  * Loads the page shown at `pathname` ahead of the first render. The browser does this before it
  * hydrates a page the server rendered, so hydration runs in one pass instead of waiting on the
- * page's chunk half-way (the HTML asked for that chunk already: a modulepreload).
+ * page's chunk half-way (the page's boot script asked for that chunk already, beside the entry:
+ * a modulepreload).
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const name = ROUTE_NAMES.find((route) => patternMatches(routePatterns[route], pathname));
