@@ -36,6 +36,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
       // The spec's identity-provider entry path, answered by the API (a redirect into the flow).
       '/oauth2': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      // The sandbox's Stripe stand-in (ADR-0050), on Stripe's own paths.
+      '/v1': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
   build: isSsrBuild

@@ -812,7 +812,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/payment/sandbox/confirm': {
+  '/api/v1/payment/webhook': {
     parameters: {
       query?: never;
       header?: never;
@@ -822,20 +822,19 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Confirm a card payment in the offline sandbox
-     * @description Used by the storefront's Stripe.js sandbox in place of Stripe. Reproduces Stripe's test
-     *     cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 card_declined, …9995
-     *     insufficient_funds, …9987 lost_card, …0069 expired_card, …0127 incorrect_cvc, …0119
-     *     processing_error; a number failing Luhn is incorrect_number; a past expiry or a short CVC is
-     *     a field error. A decline leaves the intent `requires_payment_method`, so a retry on the same
-     *     intent can succeed. The answer is Stripe's `confirmCardPayment` result: either
-     *     `paymentIntent` or `error`. The sandbox is on only while no Stripe secret key is
-     *     configured (`STRIPE_SECRET_KEY`); otherwise it answers 404. An order cancelled because its
-     *     stock reservation lapsed answers 409 ORDER_CANCELLED. A retry after a declined payment
-     *     (which gave the order's stock back) takes the stock again before charging, or answers 409
-     *     OUT_OF_STOCK when it is gone.
+     * Stripe's signed payment events
+     * @description Stripe (or, without a real key, the sandbox's Stripe stand-in) calls this, never the
+     *     storefront. The raw body is verified against `Stripe-Signature` with the endpoint's signing
+     *     secret (`STRIPE_WEBHOOK_SECRET`): a missing or wrong signature, or a timestamp older than
+     *     five minutes, answers 400 and changes nothing. Every verified event is stored by its id; a
+     *     redelivered event answers 200 with `duplicate: true` and changes nothing.
+     *     `payment_intent.succeeded` makes the intent's order PAID (only when the intent's amount
+     *     and currency are the order's), `payment_intent.payment_failed` makes a PENDING order
+     *     PAYMENT_FAILED and returns its stock, `payment_intent.canceled` cancels an unpaid order.
+     *     Events never move an order backwards, and an event for an unknown intent is recorded and
+     *     answered 200.
      */
-    post: operations['confirmSandboxPayment'];
+    post: operations['receiveStripeWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1358,6 +1357,11 @@ export interface components {
       shippingAddress: components['schemas']['ShippingAddress'];
       promoCode: string | null;
       createdAt: components['schemas']['Timestamp'];
+      /**
+       * @description Why the last card payment failed, in the card issuer's words (PAYMENT_FAILED orders).
+       * @example Your card was declined.
+       */
+      paymentError?: string | null;
     };
     OrderStatusUpdate: {
       /** @enum {string} */
@@ -1405,40 +1409,38 @@ export interface components {
       amount: number;
       /** @enum {string} */
       currency: 'usd';
-      /** @enum {string} */
-      status: 'requires_payment_method' | 'succeeded';
+      /**
+       * @description Stripe's PaymentIntent status.
+       * @enum {string}
+       */
+      status:
+        | 'requires_payment_method'
+        | 'requires_confirmation'
+        | 'requires_action'
+        | 'processing'
+        | 'requires_capture'
+        | 'succeeded'
+        | 'canceled';
       lastPaymentError: components['schemas']['CardError'] | null;
     };
-    SandboxCard: {
-      /** @example 4242424242424242 */
-      number: string;
-      /** @example 12 */
-      expMonth: number;
-      /** @example 2030 */
-      expYear: number;
-      /** @example 123 */
-      cvc: string;
-    };
-    BillingDetails: {
-      name?: string;
-      email?: string;
-      phone?: string;
-      address?: {
-        line1?: string;
-        city?: string;
-        state?: string;
-        postal_code?: string;
-        country?: string;
+    /** @description A Stripe event as Stripe sends it (only the fields the shop reads are listed). */
+    StripeEvent: {
+      /** @example evt_1Nf3a2 */
+      id: string;
+      /** @enum {string} */
+      object: 'event';
+      /** @example payment_intent.succeeded */
+      type: string;
+      created?: number;
+      data: {
+        object: Record<string, never>;
       };
     };
-    SandboxConfirmRequest: {
-      clientSecret: string;
-      card: components['schemas']['SandboxCard'];
-      billingDetails?: components['schemas']['BillingDetails'];
-    };
-    SandboxConfirmResult: {
-      paymentIntent?: components['schemas']['PaymentIntent'];
-      error?: components['schemas']['CardError'];
+    WebhookReceipt: {
+      /** @enum {boolean} */
+      received: true;
+      /** @description The event had been received before; nothing changed. */
+      duplicate?: boolean;
     };
   };
   responses: {
@@ -2904,31 +2906,31 @@ export interface operations {
       default: components['responses']['Unexpected'];
     };
   };
-  confirmSandboxPayment: {
+  receiveStripeWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        'Stripe-Signature': string;
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SandboxConfirmRequest'];
+        'application/json': components['schemas']['StripeEvent'];
       };
     };
     responses: {
-      /** @description The confirmation result. */
+      /** @description The event was verified and recorded (applied at most once). */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SandboxConfirmResult'];
+          'application/json': components['schemas']['WebhookReceipt'];
         };
       };
       400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
       default: components['responses']['Unexpected'];
     };
   };

@@ -14,6 +14,8 @@ const NOT_CALLED_BY_THE_CLIENT = new Set([
   'startOidcSignIn',
   'finishOidcSignIn',
   'linkOidcAccount',
+  // Stripe calls it, not the SPA: server/test/payments.api.test.ts and stripe-black-box cover it.
+  'receiveStripeWebhook',
 ]);
 
 function loadInteractions(): PactInteraction[] {

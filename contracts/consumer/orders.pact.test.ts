@@ -2,7 +2,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { createOrder, getOrder, getOrderHistory, updateOrderStatus } from '../../src/api/orders';
-import { confirmSandboxPayment, createPaymentIntent } from '../../src/api/payment';
+import { createPaymentIntent } from '../../src/api/payment';
 import type { OrderRequest } from '../../src/api/types';
 import { sampleOrderRequest } from '../../tests/fixtures/checkout';
 import {
@@ -26,7 +26,7 @@ import {
   paymentIntent,
 } from './response-shapes';
 
-const { eachLike, fromProviderState, like, nullValue, regex, string } = MatchersV3;
+const { eachLike, fromProviderState, nullValue, regex, string } = MatchersV3;
 const contract = createPact('orders');
 const DEMO = 'a user demo@lumen.test exists with password coffee123';
 const AWAITING = 'the user has a card order awaiting payment';
@@ -297,63 +297,6 @@ describe('orders contract: paying', () => {
           { orderToken: EXAMPLE_ORDER_TOKEN },
         );
         expect(intent.clientSecret).toMatch(/_secret_/);
-      });
-  });
-
-  it('confirms a card payment in the sandbox', async () => {
-    await contract
-      .interaction('a sandbox confirmation with the 4242 card')
-      .given(AWAITING)
-      .withRequest('POST', '/api/v1/payment/sandbox/confirm', (req) =>
-        req.headers(jsonRequest).jsonBody({
-          clientSecret: fromProviderState('${clientSecret}', 'pi_3f9a1c2b_secret_8d7e'),
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-          billingDetails: like({ name: 'Ada Roast', email: 'demo@lumen.test' }),
-        }),
-      )
-      .willRespondWith(200, (res) => res.jsonBody({ paymentIntent: paymentIntent('succeeded') }))
-      .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const result = await confirmSandboxPayment({
-          clientSecret: 'pi_3f9a1c2b_secret_8d7e',
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-          billingDetails: { name: 'Ada Roast', email: 'demo@lumen.test' },
-        });
-        expect(result.paymentIntent?.status).toBe('succeeded');
-        expect(result.error).toBeUndefined();
-      });
-  });
-
-  it('answers a declined card as a 200 with a card error, like Stripe.js', async () => {
-    await contract
-      .interaction('a sandbox confirmation with the declined 0002 card')
-      .given(AWAITING)
-      .withRequest('POST', '/api/v1/payment/sandbox/confirm', (req) =>
-        req.headers(jsonRequest).jsonBody({
-          clientSecret: fromProviderState('${clientSecret}', 'pi_3f9a1c2b_secret_8d7e'),
-          card: { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123' },
-        }),
-      )
-      .willRespondWith(200, (res) =>
-        res.jsonBody({
-          error: {
-            type: 'card_error',
-            code: 'card_declined',
-            message: string('Your card was declined.'),
-          },
-        }),
-      )
-      .executeTest(async (mock) => {
-        useApi(mock);
-        const result = await confirmSandboxPayment({
-          clientSecret: 'pi_3f9a1c2b_secret_8d7e',
-          card: { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123' },
-        });
-        expect(result.paymentIntent).toBeUndefined();
-        expect(result.error).toMatchObject({
-          code: 'card_declined',
-          message: 'Your card was declined.',
-        });
       });
   });
 

@@ -207,18 +207,29 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     'the user has a card order awaiting payment': async () => userCardOrder(),
     'the user has a card order whose payment succeeded': async () => {
       const { orderId, clientSecret } = await userCardOrder();
-      const result = await ok(
-        api.POST('/api/v1/payment/sandbox/confirm', {
-          body: {
-            clientSecret,
-            card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-          },
-        }),
-        SETUP,
+      // Paid as the browser's sandbox Stripe.js pays: a confirm at the Stripe stand-in, whose
+      // signed webhook then makes the order PAID.
+      const confirmed = await fetch(
+        `${server.url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            key: 'pk_test_sandbox',
+            client_secret: clientSecret,
+            'payment_method_data[type]': 'card',
+            'payment_method_data[card][number]': '4242424242424242',
+            'payment_method_data[card][exp_month]': '12',
+            'payment_method_data[card][exp_year]': '2030',
+            'payment_method_data[card][cvc]': '123',
+          }).toString(),
+        },
       );
-      if (result.paymentIntent?.status !== 'succeeded') {
+      const intent = (await confirmed.json()) as { status?: string };
+      if (intent.status !== 'succeeded') {
         throw new Error('state set-up: the 4242 card did not succeed');
       }
+      await server.config.stripeStandIn?.idle();
       return { orderId, clientSecret };
     },
     'a guest card order exists': async () => {

@@ -280,7 +280,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   ): Promise<HandlerResult> {
     const { op } = routed;
     // Before the handler, so it sees lapsed reservations released and abandoned carts gone.
-    housekeeping(at);
+    await housekeeping(at);
     if (raw.tooLarge) throw payloadTooLarge();
     const { user, claims } = resolveUser(req, op, at);
     const params = checkedPathParams(contract, op, routed.params);
@@ -295,6 +295,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       config,
       operationId: op.operationId,
       path: pathname,
+      rawBody: raw.bytes,
       params,
       query,
       body,
@@ -406,6 +407,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       }
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         handleApi(req, res, pathname, search).catch(respondUnexpected);
+        return;
+      }
+      // The sandbox's Stripe (ADR-0050): Stripe's own paths, only while no real key is set.
+      if (config.stripeStandIn && pathname.startsWith('/v1/')) {
+        config.stripeStandIn.handle(req, res, pathname, search);
         return;
       }
       const method = (req.method ?? 'GET').toUpperCase();

@@ -297,6 +297,45 @@ const MIGRATIONS: string[] = [
       WHEN '/images/spaces/6.svg' THEN 1200 WHEN '/images/spaces/7.svg' THEN 900
       WHEN '/media/spaces/9.webm' THEN 360 ELSE height END;
   `,
+  // 6: real card payments (ADR-0050). Stripe's webhook events by id, each applied once; the
+  // intents of the sandbox's Stripe stand-in and its idempotent requests (Stripe's side of the
+  // wire, only used while no real key is set). Intents the old sandbox made move to the stand-in,
+  // so their orders can still be paid there.
+  `
+  CREATE TABLE payment_events (
+    id TEXT PRIMARY KEY,
+    type TEXT NOT NULL,
+    intent_id TEXT,
+    outcome TEXT NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX payment_intents_order ON payment_intents(order_id);
+  CREATE TABLE stripe_stand_in_intents (
+    id TEXT PRIMARY KEY,
+    client_secret TEXT NOT NULL UNIQUE,
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    last_payment_error TEXT,
+    next_action TEXT,
+    pending_card TEXT,
+    payment_method TEXT,
+    cancellation_reason TEXT,
+    created INTEGER NOT NULL
+  );
+  CREATE TABLE stripe_stand_in_requests (
+    idempotency_key TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created INTEGER NOT NULL
+  );
+  INSERT INTO stripe_stand_in_intents (id, client_secret, amount, currency, status, metadata, created)
+    SELECT id, client_secret, amount_cents, currency, status, json_object('orderId', CAST(order_id AS TEXT)),
+      CAST(strftime('%s', created_at) AS INTEGER)
+    FROM payment_intents WHERE amount_cents > 0;
+  `,
 ];
 
 type Raw = InstanceType<typeof Database>;

@@ -6,6 +6,8 @@ import type { RelyingParty } from './oidc/relying-party';
 import type { OrderLimits } from './order-limits';
 import type { HashPool } from './password-pool';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { PaymentGateway } from './stripe/gateway';
+import type { StripeStandIn } from './stripe/stand-in';
 
 export interface Logger {
   info(message: string): void;
@@ -32,8 +34,14 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A guest cart untouched this long is deleted. */
   guestCartTtlDays: number;
-  /** The offline card sandbox answers only while no real Stripe key is configured. */
-  sandboxPayments: boolean;
+  /**
+   * Stripe, through the official SDK (ADR-0050): at Stripe with STRIPE_SECRET_KEY, else at the
+   * sandbox's stand-in on this server. Null until the server listens, and in tests that take no
+   * card payments (a card order then answers 503).
+   */
+  payments: PaymentGateway | null;
+  /** The sandbox's Stripe-compatible stand-in, served under /v1/ while no real key is set. */
+  stripeStandIn: StripeStandIn | null;
   /** Absolute origin for image URLs in answers (e.g. a CDN), or null for relative URLs. */
   assetOrigin: string | null;
   /** The shop's public origin for sitemap, robots.txt and canonical URLs (PUBLIC_ORIGIN); unset: each request's own. */
@@ -83,6 +91,8 @@ interface RequestContext {
   operationId: string;
   /** The request path without the query. */
   path: string;
+  /** The body's bytes as they arrived (a webhook's signature is over these). */
+  rawBody: Buffer;
   header(name: string): string | undefined;
   /** The client's IP address: the peer's, or from X-Forwarded-For when the peer is a trusted proxy. */
   clientAddress: string;

@@ -3,7 +3,8 @@
 // their stock returns; guest carts nobody touched for the configured days are deleted.
 import type { Db, Row } from './db';
 import type { AppConfig } from './handler-types';
-import { appendHistory } from './order-store';
+import { applyIntent, cancelUnpaidOrder } from './payment-state';
+import { PaymentProviderError } from './stripe/gateway';
 
 // Lapsed reservations are looked for at most once a second, abandoned carts once an hour.
 const RESERVATION_CHECK_MS = 1_000;
@@ -12,58 +13,59 @@ const CART_CHECK_MS = 60 * 60 * 1000;
 interface LapsedOrder extends Row {
   id: number;
   payment_method: string;
-  stock_held: number;
+  payment_intent_id: string | null;
 }
 
-interface LineRow extends Row {
-  product_id: number;
-  quantity: number;
-}
-
-/** Cancels every unpaid order whose reservation ended by `now`; answers how many. */
-const LAPSED_SQL = `SELECT o.id, o.payment_method, o.stock_held FROM orders o LEFT JOIN payment_intents pi ON pi.id = o.payment_intent_id
+const LAPSED_SQL = `SELECT o.id, o.payment_method, o.payment_intent_id FROM orders o
+  LEFT JOIN payment_intents pi ON pi.id = o.payment_intent_id
   WHERE o.reserved_until IS NOT NULL AND o.reserved_until <= ?
     AND o.status IN ('PENDING', 'PAYMENT_FAILED')
     AND (pi.status IS NULL OR pi.status <> 'succeeded')`;
 
-function releaseLapsedReservations(
-  db: Db,
-  now: Date,
-  minutes: number,
-  codMinutes: number = minutes,
-): number {
-  // Usually there is nothing to do: look first, and take the write lock only when there is.
-  if (db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]).length === 0) return 0;
-  return db.transaction(() => {
-    const lapsed = db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]);
-    const stamp = now.toISOString();
-    for (const { id, payment_method: method, stock_held: held } of lapsed) {
-      // A declined order gave its units back already.
-      const lines =
-        held === 1
-          ? db.all<LineRow>('SELECT product_id, quantity FROM order_items WHERE order_id = ?', [id])
-          : [];
-      for (const line of lines) {
-        db.run('UPDATE products SET quantity = quantity + ?, updated_at = ? WHERE id = ?', [
-          line.quantity,
-          stamp,
-          line.product_id,
-        ]);
-      }
-      db.run(
-        "UPDATE orders SET status = 'CANCELLED', reserved_until = NULL, stock_held = 0, updated_at = ? WHERE id = ?",
-        [stamp, id],
-      );
-      appendHistory(
-        db,
-        id,
-        'CANCELLED',
-        `Not paid within ${method === 'card' ? minutes : codMinutes} minutes: cancelled, and its items went back to stock`,
-        now,
-      );
-    }
-    return lapsed.length;
+function lapseNote(order: LapsedOrder, config: AppConfig): string {
+  const minutes =
+    order.payment_method === 'card' ? config.stockReservationMinutes : config.codReservationMinutes;
+  return `Not paid within ${minutes} minutes: cancelled, and its items went back to stock`;
+}
+
+/** Cancels one lapsed order, if it is still unpaid and lapsed when the transaction runs. */
+function cancelLapsed(db: Db, order: LapsedOrder, now: Date, config: AppConfig): void {
+  db.transaction(() => {
+    const still = db.all(`${LAPSED_SQL} AND o.id = ?`, [now.toISOString(), order.id]);
+    if (still.length > 0) cancelUnpaidOrder(db, order.id, lapseNote(order, config), now);
   });
+}
+
+/**
+ * Cancels every unpaid order whose reservation ended by `now`. A card order's PaymentIntent is
+ * cancelled at Stripe first: if Stripe answers that it succeeded meanwhile, the order becomes
+ * PAID instead, so no paid order ever lapses. Stripe out of reach: the order waits for the next
+ * round, holding its stock.
+ */
+async function releaseLapsedReservations(db: Db, now: Date, config: AppConfig): Promise<number> {
+  const lapsed = db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]);
+  let cancelled = 0;
+  for (const order of lapsed) {
+    if (!order.payment_intent_id || !config.payments) {
+      cancelLapsed(db, order, now, config);
+      cancelled += 1;
+      continue;
+    }
+    try {
+      const outcome = await config.payments.cancelIntent(order.payment_intent_id);
+      if (outcome.kind === 'canceled') {
+        cancelLapsed(db, order, now, config);
+        cancelled += 1;
+      } else if (outcome.intent.status === 'succeeded') {
+        applyIntent(db, outcome.intent, 'succeeded', now);
+      }
+      // Processing: Stripe decides soon, by webhook.
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      config.logger.error(`Could not cancel the payment of lapsed order ${order.id}`, error);
+    }
+  }
+  return cancelled;
 }
 
 /** Deletes guest carts untouched for `days` (their lines go with them). */
@@ -73,22 +75,25 @@ function deleteAbandonedGuestCarts(db: Db, now: Date, days: number): number {
   return db.run('DELETE FROM carts WHERE user_id IS NULL AND updated_at < ?', [cutoff]).changes;
 }
 
-export type Housekeeping = (now: Date) => void;
+export type Housekeeping = (now: Date) => Promise<void>;
 
 export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
   let reservationsCheckedAt = -Infinity;
   let cartsCheckedAt = -Infinity;
-  return (now) => {
+  // One round at a time: a request that comes while Stripe is being asked waits for that round.
+  let running: Promise<unknown> = Promise.resolve();
+  return async (now) => {
     const t = now.getTime();
     // A clock moved backwards (tests) starts the intervals again.
     if (t - reservationsCheckedAt >= RESERVATION_CHECK_MS || t < reservationsCheckedAt) {
       reservationsCheckedAt = t;
-      releaseLapsedReservations(
-        db,
-        now,
-        config.stockReservationMinutes,
-        config.codReservationMinutes,
-      );
+      // Usually there is nothing to do: look first, and go further only when there is.
+      // (all, not get: a statement read with get stays part-way through its rows in libsql.)
+      if (db.all(`${LAPSED_SQL} LIMIT 1`, [now.toISOString()]).length > 0) {
+        running = running
+          .then(() => releaseLapsedReservations(db, now, config))
+          .catch((error: unknown) => config.logger.error('Releasing lapsed orders failed', error));
+      }
     }
     if (t - cartsCheckedAt >= CART_CHECK_MS || t < cartsCheckedAt) {
       cartsCheckedAt = t;
@@ -96,5 +101,6 @@ export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
       // A revoked token past its expiry is refused by its expiry alone.
       db.run('DELETE FROM revoked_tokens WHERE expires_at <= ?', [now.toISOString()]);
     }
+    await running;
   };
 }

@@ -15,6 +15,8 @@ import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oid
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
+import { createStripeGateway, STRIPE_API_BASE, type StripeSettings } from './stripe/gateway';
+import { createStripeStandIn } from './stripe/stand-in';
 import {
   createSignInThrottle,
   DEFAULT_SIGN_IN_LIMITS,
@@ -52,8 +54,13 @@ export interface StartServerOptions {
   /** Caps on units and open unpaid orders; unset fields keep DEFAULT_ORDER_LIMITS. */
   orderLimits?: Partial<OrderLimits>;
   guestCartTtlDays?: number;
-  /** A real Stripe secret key turns the offline payment sandbox off. */
-  stripeSecretKey?: string | null;
+  /**
+   * Real Stripe (or a Stripe-compatible server at `apiBase`): STRIPE_SECRET_KEY,
+   * STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE. None: the sandbox, a Stripe stand-in on this server.
+   */
+  stripe?: StripeSettings | null;
+  /** The sandbox's key and webhook secret (tests sign events with it); random by default. */
+  sandboxStripe?: { secretKey: string; webhookSecret: string };
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
   /** The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs; default each request's own. */
@@ -138,6 +145,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         'unless PACT_PROVIDER_STATES_IN_PRODUCTION=1 is set as well',
     );
   }
+  if (options.stripe && !options.stripe.webhookSecret && !development) {
+    throw new Error(
+      "STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not. Stripe's webhook decides when an " +
+        'order is paid: add an endpoint for https://<your shop>/api/v1/payment/webhook in the ' +
+        'Stripe Dashboard (Developers > Webhooks) with the events payment_intent.succeeded, ' +
+        'payment_intent.payment_failed and payment_intent.canceled, then set ' +
+        'STRIPE_WEBHOOK_SECRET to its signing secret (whsec_...).',
+    );
+  }
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
   await seedIfEmpty(db, now(), passwordHash);
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
@@ -153,7 +169,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     codReservationMinutes: options.codReservationMinutes ?? DEFAULT_COD_RESERVATION_MINUTES,
     orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
-    sandboxPayments: !options.stripeSecretKey,
+    payments: null,
+    stripeStandIn: null,
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
     publicOrigin: options.publicOrigin ? originOf(options.publicOrigin, 'publicOrigin') : null,
     passwordHash,
@@ -223,6 +240,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://${shownHost}:${port}`;
   // The identity provider may return to the SPA this server serves itself.
   config.selfOrigins.push(url, `http://localhost:${port}`, `http://127.0.0.1:${port}`);
+  if (options.stripe) {
+    config.payments = createStripeGateway(options.stripe);
+  } else {
+    // The sandbox: the same SDK and webhook code, against the stand-in this server serves.
+    const { secretKey, webhookSecret } = options.sandboxStripe ?? {
+      secretKey: `sk_test_sandbox_${randomBytes(24).toString('base64url')}`,
+      webhookSecret: `whsec_sandbox_${randomBytes(24).toString('base64url')}`,
+    };
+    const loopback = host === '::1' ? `http://[::1]:${port}` : `http://127.0.0.1:${port}`;
+    config.stripeStandIn = createStripeStandIn({
+      db,
+      now,
+      secretKey,
+      webhookSecret,
+      webhookUrl: () => `${loopback}/api/v1/payment/webhook`,
+      logger: config.logger,
+    });
+    config.payments = createStripeGateway({ secretKey, webhookSecret, apiBase: loopback });
+  }
   let closed = false;
   const running: RunningServer = {
     url,
@@ -235,6 +271,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       closed = true;
       // Queued password hashes are refused rather than waited for (a prompt SIGTERM).
       config.hashPool.close();
+      config.stripeStandIn?.close();
       await new Promise<void>((resolvePromise) => {
         server.close(() => resolvePromise());
         server.closeAllConnections();
@@ -302,6 +339,20 @@ const ORDER_LIMIT_ENV: [keyof OrderLimits, string][] = [
   ['maxOpenOrdersPerAddress', 'MAX_OPEN_ORDERS_PER_ADDRESS'],
 ];
 
+/** STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE), or null: the sandbox. */
+export function stripeFromEnv(env: NodeJS.ProcessEnv): StripeSettings | null {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || null;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  const apiBase = env.STRIPE_API_BASE?.trim() || null;
+  if (!secretKey) {
+    if (webhookSecret || apiBase) {
+      throw new Error('STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE need STRIPE_SECRET_KEY as well');
+    }
+    return null;
+  }
+  return { secretKey, webhookSecret, apiBase: apiBase ?? STRIPE_API_BASE };
+}
+
 async function main(): Promise<void> {
   const secret = process.env.JWT_SECRET;
   if (secret && Buffer.byteLength(secret) < 32)
@@ -358,7 +409,7 @@ async function main(): Promise<void> {
     ...(codReservationMinutes ? { codReservationMinutes } : {}),
     orderLimits,
     ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
-    stripeSecretKey: process.env.STRIPE_SECRET_KEY || null,
+    stripe: stripeFromEnv(process.env),
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
     ssrApiBaseUrl: process.env.SSR_API_URL || null,
     publicOrigin: process.env.PUBLIC_ORIGIN || null,
@@ -374,7 +425,15 @@ async function main(): Promise<void> {
   else console.log('No OpenID provider configured (OIDC_ISSUER): no provider sign-in.');
   if (running.config.development)
     console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
-  if (!running.config.sandboxPayments) console.log('STRIPE_SECRET_KEY set: payment sandbox off.');
+  if (running.config.stripeStandIn) {
+    console.log(
+      'Card payments: the sandbox (a Stripe stand-in on this server; no STRIPE_SECRET_KEY).',
+    );
+  } else {
+    console.log('Card payments: Stripe (STRIPE_SECRET_KEY set).');
+    if (!running.config.development && !process.env.STRIPE_WEBHOOK_SECRET)
+      console.log('STRIPE_WEBHOOK_SECRET is not set: no payment can be confirmed.');
+  }
   if (running.config.providerStateSetup)
     console.log(
       `Pact provider states: POST ${running.url}/_pact/provider-states (reseeds the database)`,

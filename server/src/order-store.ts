@@ -5,11 +5,11 @@ import type { Db, Row } from './db';
 import type { HandlerContext } from './handler-types';
 import { notFound } from './http-error';
 import { toAmount } from './money';
-import type { CardError } from './payments';
 
 type OrderResponse = components['schemas']['OrderResponse'];
 type OrderDetail = components['schemas']['OrderDetail'];
 type PaymentIntent = components['schemas']['PaymentIntent'];
+type CardError = components['schemas']['CardError'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 
@@ -140,7 +140,14 @@ export function orderDetailJson(db: Db, order: OrderRow): OrderDetail {
     shippingAddress: JSON.parse(order.shipping_address) as ShippingAddress,
     promoCode: order.promo_code,
     createdAt: order.created_at,
+    paymentError: order.status === 'PAYMENT_FAILED' ? paymentErrorOf(db, order) : null,
   };
+}
+
+/** Why the order's last card payment failed, in the card issuer's words. */
+function paymentErrorOf(db: Db, order: OrderRow): string | null {
+  const error = intentOfOrder(db, order)?.last_error;
+  return error ? ((JSON.parse(error) as CardError).message ?? null) : null;
 }
 
 export function intentJson(intent: IntentRow): PaymentIntent {

@@ -6,6 +6,7 @@ import {
   login,
   newKey,
   orderBody,
+  payWithCard,
   signup,
   testServerForSuite,
   type Schemas,
@@ -339,18 +340,12 @@ describe('paying an order', () => {
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: 'PAYMENT_NOT_CONFIRMED' });
 
-    const declined = await api<Schemas['SandboxConfirmResult']>(
-      'POST',
-      '/payment/sandbox/confirm',
-      {
-        body: { clientSecret: secret, card: CARD_DECLINED, billingDetails: { name: 'Ada' } },
-      },
-    );
-    expect(declined.status).toBe(200);
-    expect(declined.body.error).toEqual({
+    const declined = await payWithCard(server, secret, CARD_DECLINED, 'Ada');
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({
       type: 'card_error',
       code: 'card_declined',
-      declineCode: 'generic_decline',
+      decline_code: 'generic_decline',
       message: 'Your card was declined.',
     });
     const stillEarly = await api('PATCH', `/order/${id}/status`, {
@@ -366,24 +361,22 @@ describe('paying an order', () => {
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ status: 'PAYMENT_FAILED', paymentStatus: 'FAILED' });
 
-    const paid = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: secret, card: CARD_OK },
-    });
-    expect(paid.body.paymentIntent).toMatchObject({
-      clientSecret: secret,
+    const paid = await payWithCard(server, secret, CARD_OK);
+    expect(paid.body).toMatchObject({
+      client_secret: secret,
       amount: 2159, // 2 autumnal coffees at 8.00, 10% tax, 3.99 shipping
       currency: 'usd',
       status: 'succeeded',
-      lastPaymentError: null,
+      last_payment_error: null,
     });
-    // a double click on Pay answers the same success
-    const again = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: secret, card: CARD_DECLINED },
-    });
-    expect(again.body.paymentIntent?.status).toBe('succeeded');
+    // a double click on Pay charges nothing twice: Stripe refuses, with the succeeded intent
+    const again = await payWithCard(server, secret, CARD_DECLINED);
+    expect(again.status).toBe(400);
+    expect(again.body.error?.payment_intent?.status).toBe('succeeded');
 
-    const cartBefore = await api<Schemas['Cart']>('GET', '/cart', { token: user.token });
-    expect(cartBefore.body.totalQuantity).toBe(2);
+    // The webhook made it PAID and emptied the cart; the browser's report changes nothing.
+    const cartAfterWebhook = await api<Schemas['Cart']>('GET', '/cart', { token: user.token });
+    expect(cartAfterWebhook.body.cartItems).toEqual([]);
     const done = await api<OrderResponse>('PATCH', `/order/${id}/status`, {
       token: user.token,
       body: { status: 'PAID' },
@@ -450,9 +443,7 @@ describe('paying an order', () => {
         })
       ).status,
     ).toBe(404);
-    await api('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: intent.body.clientSecret, card: CARD_OK },
-    });
+    await payWithCard(server, intent.body.clientSecret, CARD_OK);
     expect(
       (await api('PATCH', `/order/${order.body.orderId}/status`, { body: { status: 'PAID' } }))
         .status,
@@ -490,33 +481,29 @@ describe('paying an order', () => {
     expect(intent.status).toBe(400);
   });
 
-  it('the sandbox refuses field errors without touching the intent, and unknown secrets', async () => {
+  it('the stand-in answers card errors as Stripe does, keeps the last one on the intent, and hides unknown intents', async () => {
     const { api } = server;
     const order = await api<OrderResponse>('POST', '/order', {
       body: orderBody([{ productId: 16, quantity: 1 }]),
     });
     const secret = order.body.clientSecret ?? '';
-    const cvc = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: secret, card: { ...CARD_OK, cvc: '12' } },
-    });
-    expect(cvc.body.error).toMatchObject({ type: 'validation_error', code: 'incomplete_cvc' });
-    const expired = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: secret, card: { ...CARD_OK, expYear: 2020 } },
-    });
+    const cvc = await payWithCard(server, secret, { ...CARD_OK, cvc: '12' });
+    expect(cvc.status).toBe(402);
+    expect(cvc.body.error).toMatchObject({ type: 'card_error', code: 'incomplete_cvc' });
+    const expired = await payWithCard(server, secret, { ...CARD_OK, expYear: 2020 });
     expect(expired.body.error).toMatchObject({ code: 'invalid_expiry_year_past' });
-    const luhn = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: secret, card: { ...CARD_OK, number: '4242424242424241' } },
-    });
+    const luhn = await payWithCard(server, secret, { ...CARD_OK, number: '4242424242424241' });
     expect(luhn.body.error).toMatchObject({
       code: 'incorrect_number',
       message: 'Your card number is incorrect.',
     });
-    const funds = await api<Schemas['SandboxConfirmResult']>('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: secret, card: { ...CARD_OK, number: '4000 0000 0000 9995' } },
+    const funds = await payWithCard(server, secret, {
+      ...CARD_OK,
+      number: '4000 0000 0000 9995',
     });
     expect(funds.body.error).toMatchObject({
       code: 'card_declined',
-      declineCode: 'insufficient_funds',
+      decline_code: 'insufficient_funds',
       message: 'Your card has insufficient funds.',
     });
     const intent = await api<Schemas['PaymentIntent']>('POST', '/payment/create-payment-intent', {
@@ -527,9 +514,9 @@ describe('paying an order', () => {
       status: 'requires_payment_method',
       lastPaymentError: { code: 'card_declined', declineCode: 'insufficient_funds' },
     });
-    const unknown = await api('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret: 'pi_x_secret_y', card: CARD_OK },
-    });
+    const unknown = await payWithCard(server, 'pi_x_secret_y', CARD_OK);
     expect(unknown.status).toBe(404);
+    const wrongSecret = await payWithCard(server, `${secret.split('_secret_')[0]}_secret_nope`);
+    expect(wrongSecret.status).toBe(404);
   });
 });

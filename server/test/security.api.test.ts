@@ -12,6 +12,7 @@ import {
   DEMO,
   login,
   orderBody,
+  payWithCard,
   signup,
   startTestServer,
   testServerForSuite,
@@ -104,9 +105,7 @@ describe('security', () => {
       });
       expect(order.status).toBe(201);
       expect(await stockOf(clocked, 7)).toBe(before - 2);
-      await clocked.api('POST', '/payment/sandbox/confirm', {
-        body: { clientSecret: order.body.clientSecret, card: CARD_DECLINED },
-      });
+      // The shopper never pays: the units stay held until the reservation lapses.
       clock.advance(29 * MINUTE);
       expect(await stockOf(clocked, 7)).toBe(before - 2);
       clock.advance(2 * MINUTE);
@@ -118,12 +117,10 @@ describe('security', () => {
         { orderToken },
       );
       expect(detail.body.status).toBe('CANCELLED');
-      const pay = await clocked.api<Schemas['SandboxConfirmResult']>(
-        'POST',
-        '/payment/sandbox/confirm',
-        { body: { clientSecret: order.body.clientSecret, card: CARD_OK } },
-      );
-      expect(pay.status).toBe(409);
+      // The lapse cancelled the PaymentIntent at Stripe first: it can no longer be paid.
+      const pay = await payWithCard(clocked, order.body.clientSecret ?? '', CARD_OK);
+      expect(pay.status).toBe(400);
+      expect(pay.body.error).toMatchObject({ code: 'payment_intent_unexpected_state' });
       const paid = await clocked.api('PATCH', `/order/${order.body.orderId}/status`, {
         orderToken,
         body: { status: 'PAID' },
@@ -138,18 +135,14 @@ describe('security', () => {
       });
       const orderToken = order.body.orderToken ?? '';
       const secret = order.body.clientSecret ?? '';
-      await clocked.api('POST', '/payment/sandbox/confirm', {
-        body: { clientSecret: secret, card: CARD_DECLINED },
-      });
+      await payWithCard(clocked, secret, CARD_DECLINED);
       const failed = await clocked.api('PATCH', `/order/${order.body.orderId}/status`, {
         orderToken,
         body: { status: 'PAYMENT_FAILED' },
       });
       expect(failed.status).toBe(200);
       clock.advance(25 * MINUTE);
-      await clocked.api('POST', '/payment/sandbox/confirm', {
-        body: { clientSecret: secret, card: CARD_OK },
-      });
+      await payWithCard(clocked, secret, CARD_OK);
       const paid = await clocked.api<OrderResponse>(
         'PATCH',
         `/order/${order.body.orderId}/status`,
@@ -343,17 +336,30 @@ describe('security', () => {
     },
   );
 
-  it('turns the payment sandbox off when a real Stripe key is configured', async () => {
-    const live = await startTestServer({ stripeSecretKey: 'sk_test_configured' });
+  it('with a real Stripe key, serves no stand-in and answers 503 while Stripe is out of reach', async () => {
+    const live = await startTestServer({
+      stripe: {
+        secretKey: 'sk_test_configured',
+        webhookSecret: 'whsec_configured',
+        // Nothing listens on the discard port: Stripe is unreachable.
+        apiBase: 'http://127.0.0.1:9',
+      },
+    });
     try {
       const order = await live.api<OrderResponse>('POST', '/order', {
         body: orderBody([{ productId: 13, quantity: 1 }]),
       });
-      const res = await live.api('POST', '/payment/sandbox/confirm', {
-        body: { clientSecret: order.body.clientSecret, card: CARD_OK },
+      expect(order.status).toBe(503);
+      expect(order.body).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'We could not reach the payment service. Please try again in a moment.',
       });
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+      const res = await fetch(`${live.url}/v1/payment_intents/pi_1/confirm`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'key=pk_test_sandbox&client_secret=pi_1_secret_2',
+      });
+      expect(res.status).toBe(405);
     } finally {
       await live.dispose();
     }

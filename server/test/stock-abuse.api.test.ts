@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ORDER_LIMITS } from '../src/order-limits';
 import {
   CARD_DECLINED,
-  CARD_OK,
   orderBody,
+  payWithCard,
   signup,
   startTestServer,
   type Schemas,
@@ -93,15 +93,20 @@ describe('stock cannot be taken', { timeout: 30_000 }, () => {
 
   it('PAYMENT_FAILED returns the stock at once; a retry re-reserves it and pays the same order', async () => {
     const before = await stockOf(server, 22);
-    const order = await server.api<OrderResponse>('POST', '/order', {
-      cartToken: await guestCart(server, 22),
-      body: orderBody([{ productId: 22, quantity: 2 }]),
-    });
+    const cartToken = await guestCart(server, 22);
+    const body = orderBody([{ productId: 22, quantity: 2 }]);
+    const order = await server.api<OrderResponse>('POST', '/order', { cartToken, body });
     const orderToken = order.body.orderToken ?? '';
     const clientSecret = order.body.clientSecret ?? '';
-    await server.api('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret, card: CARD_DECLINED },
+    // Stripe's payment_failed webhook alone makes it PAYMENT_FAILED and returns the stock.
+    const declined = await payWithCard(server, clientSecret, CARD_DECLINED);
+    expect(declined.status).toBe(402);
+    const detail = await server.api<Schemas['OrderDetail']>('GET', `/order/${order.body.orderId}`, {
+      orderToken,
     });
+    expect(detail.body.status).toBe('PAYMENT_FAILED');
+    expect(detail.body.paymentError).toBe('Your card was declined.');
+    expect(await stockOf(server, 22)).toBe(before);
     const failed = await server.api('PATCH', `/order/${order.body.orderId}/status`, {
       orderToken,
       body: { status: 'PAYMENT_FAILED' },
@@ -109,20 +114,18 @@ describe('stock cannot be taken', { timeout: 30_000 }, () => {
     expect(failed.status).toBe(200);
     expect(await stockOf(server, 22)).toBe(before);
     // a second decline takes nothing either
-    await server.api('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret, card: CARD_DECLINED },
-    });
+    await payWithCard(server, clientSecret, CARD_DECLINED);
     expect(await stockOf(server, 22)).toBe(before);
-    const pay = await server.api<Schemas['SandboxConfirmResult']>(
-      'POST',
-      '/payment/sandbox/confirm',
-      { body: { clientSecret, card: CARD_OK } },
-    );
-    expect(pay.body.paymentIntent?.status).toBe('succeeded');
+    // the retry sends the same order request: the same order and intent, its units taken again
+    const retry = await server.api<OrderResponse>('POST', '/order', { cartToken, body });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ orderId: order.body.orderId, clientSecret });
     expect(await stockOf(server, 22)).toBe(before - 2);
-    const paid = await server.api<OrderResponse>('PATCH', `/order/${order.body.orderId}/status`, {
+    const pay = await payWithCard(server, clientSecret);
+    expect(pay.body.status).toBe('succeeded');
+    expect(await stockOf(server, 22)).toBe(before - 2);
+    const paid = await server.api<Schemas['OrderDetail']>('GET', `/order/${order.body.orderId}`, {
       orderToken,
-      body: { status: 'PAID' },
     });
     expect(paid.body.status).toBe('PAID');
     clock.advance(48 * 60 * MINUTE);
@@ -131,15 +134,15 @@ describe('stock cannot be taken', { timeout: 30_000 }, () => {
 
   it('a retry after the stock sold out meanwhile is refused before any charge', async () => {
     const before = await stockOf(server, 33); // french press 9 cups
+    const retryCart = await guestCart(server, 33);
+    const retryBody = orderBody([{ productId: 33, quantity: 2, price: 25 }]);
     const order = await server.api<OrderResponse>('POST', '/order', {
-      cartToken: await guestCart(server, 33),
-      body: orderBody([{ productId: 33, quantity: 2, price: 25 }]),
+      cartToken: retryCart,
+      body: retryBody,
     });
     const orderToken = order.body.orderToken ?? '';
     const clientSecret = order.body.clientSecret ?? '';
-    await server.api('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret, card: CARD_DECLINED },
-    });
+    await payWithCard(server, clientSecret, CARD_DECLINED);
     await server.api('PATCH', `/order/${order.body.orderId}/status`, {
       orderToken,
       body: { status: 'PAYMENT_FAILED' },
@@ -155,9 +158,9 @@ describe('stock cannot be taken', { timeout: 30_000 }, () => {
       expect(other.status).toBe(201);
       left -= take;
     }
-    const pay = await server.api('POST', '/payment/sandbox/confirm', {
-      body: { clientSecret, card: CARD_OK },
-    });
+    // the storefront's retry sends the order request again, which is refused before the card is
+    // confirmed again
+    const pay = await server.api('POST', '/order', { cartToken: retryCart, body: retryBody });
     expect(pay.status).toBe(409);
     expect(pay.body).toMatchObject({
       code: 'OUT_OF_STOCK',

@@ -183,3 +183,76 @@ export const CARD_DECLINED = {
   expYear: 2099,
   cvc: '123',
 };
+
+export type SandboxCard = typeof CARD_OK;
+
+/** Stripe's answer to a confirm: the PaymentIntent (200) or `{ error }` (402, 400). */
+export interface ConfirmAnswer {
+  status: number;
+  body: {
+    id?: string;
+    status?: string;
+    amount?: number;
+    currency?: string;
+    client_secret?: string;
+    last_payment_error?: { code?: string; message?: string } | null;
+    error?: {
+      type: string;
+      code?: string;
+      decline_code?: string;
+      message: string;
+      payment_intent?: { id: string; status: string };
+    };
+  };
+}
+
+function intentIdOf(clientSecret: string): string {
+  return clientSecret.split('_secret_')[0] ?? '';
+}
+
+/** Posts to the sandbox's Stripe stand-in as the browser's Stripe.js does (publishable key + client secret). */
+async function standInPost(
+  server: TestServer,
+  path: string,
+  form: Record<string, string>,
+): Promise<ConfirmAnswer> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ key: 'pk_test_sandbox', ...form }).toString(),
+  });
+  const answer = { status: res.status, body: (await res.json()) as ConfirmAnswer['body'] };
+  // The stand-in's webhook events reach the API before the test looks at the order.
+  await server.config.stripeStandIn?.idle();
+  return answer;
+}
+
+/** Confirms the card payment of the intent behind `clientSecret`, then waits for its webhook. */
+export function payWithCard(
+  server: TestServer,
+  clientSecret: string,
+  card: SandboxCard = CARD_OK,
+  billingName?: string,
+): Promise<ConfirmAnswer> {
+  return standInPost(server, `/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`, {
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': card.number,
+    'payment_method_data[card][exp_month]': String(card.expMonth),
+    'payment_method_data[card][exp_year]': String(card.expYear),
+    'payment_method_data[card][cvc]': card.cvc,
+    ...(billingName ? { 'payment_method_data[billing_details][name]': billingName } : {}),
+  });
+}
+
+/** Answers a 3-D Secure challenge as the shopper would (Complete or Fail). */
+export function authenticate(
+  server: TestServer,
+  clientSecret: string,
+  result: 'complete' | 'fail',
+): Promise<ConfirmAnswer> {
+  return standInPost(server, `/v1/payment_intents/${intentIdOf(clientSecret)}/authenticate`, {
+    client_secret: clientSecret,
+    result,
+  });
+}

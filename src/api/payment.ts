@@ -1,6 +1,6 @@
 import { apiClient, orderTokenHeaders, unwrap } from './client';
-import type { OrderRequestOptions, RequestOptions } from './client';
-import type { Id, PaymentIntent, SandboxConfirmRequest, SandboxConfirmResult } from './types';
+import type { OrderRequestOptions } from './client';
+import type { Id, PaymentIntent } from './types';
 
 /** The card order's payment intent (one per order; created when missing). */
 export async function createPaymentIntent(
@@ -14,15 +14,4 @@ export async function createPaymentIntent(
       signal,
     }),
   );
-}
-
-/**
- * The offline sandbox's confirmCardPayment: a decline is a 200 with `error` (like Stripe.js),
- * not a thrown ApiError.
- */
-export async function confirmSandboxPayment(
-  body: SandboxConfirmRequest,
-  { signal }: RequestOptions = {},
-): Promise<SandboxConfirmResult> {
-  return unwrap(await apiClient().POST('/api/v1/payment/sandbox/confirm', { body, signal }));
 }

@@ -46,8 +46,6 @@ export type OrderStatusUpdate = Schemas['OrderStatusUpdate'];
 export type OrderStatusEvent = Schemas['OrderStatusEvent'];
 
 export type PaymentIntent = Schemas['PaymentIntent'];
-export type SandboxConfirmRequest = Schemas['SandboxConfirmRequest'];
-export type SandboxConfirmResult = Schemas['SandboxConfirmResult'];
 
 type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 

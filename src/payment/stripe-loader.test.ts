@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (The offline sandbox reads the page's origin, which node has no window for.)
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const loadStripe = vi.fn();
@@ -11,6 +13,7 @@ async function freshLoader() {
 describe('getStripe', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
     loadStripe.mockReset();
   });
 
@@ -21,6 +24,25 @@ describe('getStripe', () => {
     expect(typeof stripe?.confirmCardPayment).toBe('function');
     expect(typeof stripe?.elements).toBe('function');
     expect(loadStripe).not.toHaveBeenCalled();
+  });
+
+  it('points the sandbox at the Stripe stand-in on the page’s own origin', async () => {
+    vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', '');
+    const fetch = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(
+          JSON.stringify({ id: 'pi_1', object: 'payment_intent', status: 'processing' }),
+          { status: 200 },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { getStripe } = await freshLoader();
+    const stripe = await getStripe();
+    expect(await stripe?.retrievePaymentIntent('pi_1_secret_2')).toEqual({
+      paymentIntent: { id: 'pi_1', object: 'payment_intent', status: 'processing' },
+    });
+    const url = new URL(String(fetch.mock.calls[0]?.[0]));
+    expect(url.origin + url.pathname).toBe(`${window.location.origin}/v1/payment_intents/pi_1`);
   });
 
   it('loads real Stripe.js with the configured key', async () => {

@@ -3,8 +3,9 @@ import type { Stripe } from '@stripe/stripe-js';
 /**
  * The Stripe instance the payment step hands to <Elements> (D5). With a publishable key
  * configured (VITE_STRIPE_PUBLISHABLE_KEY) it is real Stripe.js, loaded from js.stripe.com only
- * now (the pure entry injects nothing on import); without one it is the offline sandbox that
- * confirms against the reference API. Both are dynamic imports, so neither is in the first-load
+ * now (the pure entry injects nothing on import); without one it is the offline sandbox, which
+ * calls the Stripe-compatible stand-in the reference API serves on this origin (`/v1/...`) as
+ * Stripe.js calls Stripe. Both are dynamic imports, so neither is in the first-load
  * bundle, and app code cannot tell which one it got.
  *
  * Stripe.js has no timeout of its own (stack.md §7: a black-holed request never settles), so the
@@ -27,7 +28,7 @@ async function load(): Promise<Stripe | null> {
     return loadStripe(key);
   }
   const { createSandboxStripe } = await import('./sandbox/stripe-sandbox');
-  return createSandboxStripe();
+  return createSandboxStripe({ apiBase: window.location.origin });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {

@@ -29,7 +29,7 @@ import {
 import { describePath, details, paidOutput, paths, type Snapshot } from './checkout-model';
 
 vi.mock('../../src/payment/stripe-loader', () => ({
-  getStripe: () => Promise.resolve(createSandboxStripe(async () => ({}))),
+  getStripe: () => Promise.resolve(createSandboxStripe({ apiBase: 'http://shop.test' })),
 }));
 
 const PATH_TIMEOUT_MS = 30_000;

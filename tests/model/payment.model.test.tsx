@@ -34,7 +34,7 @@ import { createFakeApi } from '../support/fake-api';
 // The payment step loads Stripe lazily; here it gets the sandbox at once (its confirm is never
 // reached: the confirmCard actor is one of the controlled fakes).
 vi.mock('../../src/payment/stripe-loader', () => ({
-  getStripe: () => Promise.resolve(createSandboxStripe(async () => ({}))),
+  getStripe: () => Promise.resolve(createSandboxStripe({ apiBase: 'http://shop.test' })),
 }));
 
 /**

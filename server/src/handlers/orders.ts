@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../../contract/schema';
 import { rememberAddress } from '../address-store';
 import { randomToken } from '../auth';
-import { emptyCart, findCart, guestTokenHeader } from '../cart-store';
+import { guestTokenHeader } from '../cart-store';
 import {
   getProductRow,
   getShipMethod,
@@ -18,18 +18,19 @@ import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, validationError } from '../http-error';
 import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
+import { clearOwnerCart, retakeStock, returnStock } from '../order-stock';
 import {
   accessibleOrder,
   appendHistory,
   getOrderRow,
-  intentOfOrder,
   orderDetailJson,
   orderResponseJson,
   type OrderRow,
   type OrderStatus,
   type ShippingAddress,
 } from '../order-store';
-import { newClientSecret, newPaymentIntentId } from '../payments';
+import { applyIntent, ensureCardIntent } from '../payment-state';
+import { PaymentProviderError, type PaymentGateway } from '../stripe/gateway';
 
 const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
 const IDEMPOTENCY_CONFLICT_MESSAGE =
@@ -58,51 +59,6 @@ function checkOpenOrders(ctx: HandlerContext, cartKey: string | null, email: str
   ) {
     throw new ApiError(429, 'TOO_MANY_OPEN_ORDERS', TOO_MANY_OPEN_ORDERS_MESSAGE);
   }
-}
-
-interface OrderLineRow extends Row {
-  product_id: number;
-  quantity: number;
-}
-
-/** Takes an order's units out of stock again (a retry after a declined payment), or refuses. */
-export function retakeStock(ctx: HandlerContext, orderId: number): void {
-  const stamp = ctx.now.toISOString();
-  for (const line of ctx.db.all<OrderLineRow>(
-    'SELECT product_id, SUM(quantity) AS quantity FROM order_items WHERE order_id = ? GROUP BY product_id',
-    [orderId],
-  )) {
-    const product = getProductRow(ctx.db, line.product_id);
-    if (!product || product.quantity < line.quantity) {
-      throw new ApiError(
-        409,
-        'OUT_OF_STOCK',
-        outOfStockMessage(product?.name ?? 'this product', product?.quantity ?? 0),
-      );
-    }
-    ctx.db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
-      line.quantity,
-      stamp,
-      line.product_id,
-    ]);
-  }
-  ctx.db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
-}
-
-/** Gives an unpaid order's units back to stock (it keeps its reservation time until it lapses). */
-function returnStock(ctx: HandlerContext, orderId: number): void {
-  const stamp = ctx.now.toISOString();
-  for (const line of ctx.db.all<OrderLineRow>(
-    'SELECT product_id, quantity FROM order_items WHERE order_id = ?',
-    [orderId],
-  )) {
-    ctx.db.run('UPDATE products SET quantity = quantity + ?, updated_at = ? WHERE id = ?', [
-      line.quantity,
-      stamp,
-      line.product_id,
-    ]);
-  }
-  ctx.db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
 }
 
 const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency key is required';
@@ -151,19 +107,30 @@ function storedAddress(a: ShippingAddress): string {
   return JSON.stringify(stored);
 }
 
-/** Empties the cart the order came from (the user's, or the guest cart it was placed from). */
-function clearOwnerCart(ctx: HandlerContext, order: OrderRow): void {
-  const cart =
-    order.user_id !== null
-      ? findCart(ctx.db, { kind: 'user', userId: order.user_id })
-      : order.cart_token
-        ? findCart(ctx.db, { kind: 'guest', token: order.cart_token })
-        : undefined;
-  if (cart) emptyCart(ctx.db, cart.id, ctx.now);
+const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'We could not reach the payment service. Please try again in a moment.';
+
+/** The payment gateway, or the 503 a card payment gets while none is set up. */
+export function gatewayOf(ctx: HandlerContext): PaymentGateway {
+  if (!ctx.config.payments) {
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
+  }
+  return ctx.config.payments;
+}
+
+/** Runs a call to Stripe; Stripe out of reach is a 503 the shopper can retry, not a 500. */
+export async function askStripe<T>(ctx: HandlerContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.config.logger.error(`${ctx.operationId}: Stripe did not answer`, error);
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
+  }
 }
 
 export const orderHandlers = {
-  createOrder: (ctx) => {
+  createOrder: async (ctx) => {
     const body = ctx.body;
     const user = ctx.user;
     // The token decides who orders; a signed-in order uses the account's email.
@@ -186,18 +153,27 @@ export const orderHandlers = {
     const { idempotencyKey: _key, ...rest } = body;
     const requestHash = createHash('sha256').update(canonicalJson(rest)).digest('hex');
 
-    return ctx.db.transaction(() => {
+    const placed = ctx.db.transaction((): { orderId: number; created: boolean } => {
       const previous = ctx.db.get<OrderRow>(
         'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
         [ownerKey, idempotencyKey],
       );
       if (previous) {
-        // The same request again (a double click, a retry after a lost answer) gets the first
-        // order; the same key with another request is refused, as Stripe does.
-        if (ownerKey !== NO_CALLER && previous.request_hash === requestHash) {
-          return ok(orderResponseJson(ctx.db, previous), 200);
+        // The same request again (a double click, a retry after a lost answer, a retry after a
+        // declined card) gets the first order; the same key with another request is refused,
+        // as Stripe does.
+        if (ownerKey === NO_CALLER || previous.request_hash !== requestHash) {
+          throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
         }
-        throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
+        if (previous.status === 'CANCELLED') {
+          throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+        }
+        // A declined card gave the units back: a retry takes them again before it can pay, or
+        // is told they are gone (409 OUT_OF_STOCK) and nothing is charged.
+        if (previous.status === 'PAYMENT_FAILED' && previous.stock_held === 0) {
+          retakeStock(ctx.db, previous.id, ctx.now);
+        }
+        return { orderId: previous.id, created: false };
       }
 
       // Nothing here can take a PayPal payment (D5): such an order could only ever hold stock.
@@ -335,23 +311,29 @@ export const orderHandlers = {
       }
       appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
-      if (body.paymentMethod === 'card') {
-        const intentId = newPaymentIntentId();
-        ctx.db.run(
-          `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at,
-             updated_at) VALUES (?, ?, ?, ?, 'usd', 'requires_payment_method', NULL, ?, ?)`,
-          [intentId, newClientSecret(intentId), orderId, totals.total, stamp, stamp],
-        );
-        ctx.db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ?', [intentId, orderId]);
-      }
       if (user) rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
 
       const order = getOrderRow(ctx.db, orderId);
       if (!order) throw new Error('order insert failed');
       // Cash on delivery is complete once placed; a card order empties the cart when it is paid.
-      if (body.paymentMethod === 'cod') clearOwnerCart(ctx, order);
-      return ok(orderResponseJson(ctx.db, order), 201);
+      if (body.paymentMethod === 'cod') clearOwnerCart(ctx.db, order, ctx.now);
+      return { orderId, created: true };
     });
+    // A card order's PaymentIntent is made at Stripe after the order is stored (a network call
+    // holds no transaction). Stripe out of reach answers 503; the same request again finds the
+    // order and makes the intent then, with the same Stripe Idempotency-Key: never two.
+    const gateway = ctx.config.payments;
+    const stored = getOrderRow(ctx.db, placed.orderId);
+    if (stored?.payment_method === 'card') {
+      if (!gateway) gatewayOf(ctx);
+      else
+        await askStripe(ctx, () =>
+          ensureCardIntent(gateway, ctx.db, placed.orderId, () => ctx.now),
+        );
+    }
+    const order = getOrderRow(ctx.db, placed.orderId);
+    if (!order) throw notFound('Order not found');
+    return ok(orderResponseJson(ctx.db, order), placed.created ? 201 : 200);
   },
 
   getOrder: (ctx) => {
@@ -359,73 +341,81 @@ export const orderHandlers = {
     return ok(orderDetailJson(ctx.db, order));
   },
 
-  updateOrderStatus: (ctx) => {
+  updateOrderStatus: async (ctx) => {
     const target = ctx.body.status;
-    return ctx.db.transaction(() => {
-      const order = accessibleOrder(ctx, ctx.params.orderId);
-      if (order.status === target) return ok(orderResponseJson(ctx.db, order));
-      if (order.status === 'CANCELLED') {
-        throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+    const order = accessibleOrder(ctx, ctx.params.orderId);
+    if (order.status === target) return ok(orderResponseJson(ctx.db, order));
+    if (order.status === 'CANCELLED') {
+      throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+    }
+    if (target === 'PAYMENT_FAILED' && order.status !== 'PENDING') {
+      throw new ApiError(
+        409,
+        'INVALID_STATUS_TRANSITION',
+        `An order in status ${order.status} cannot become PAYMENT_FAILED`,
+      );
+    }
+    if (target === 'PAID' && order.status !== 'PENDING' && order.status !== 'PAYMENT_FAILED') {
+      throw new ApiError(
+        409,
+        'INVALID_STATUS_TRANSITION',
+        `An order in status ${order.status} cannot become PAID`,
+      );
+    }
+    // The browser's word is not enough: the server asks Stripe itself, and Stripe's answer is
+    // applied as its webhook would be (payment-state.ts), once, whichever comes first.
+    const gateway = gatewayOf(ctx);
+    if (!order.payment_intent_id) {
+      if (target === 'PAID') {
+        throw new ApiError(
+          409,
+          'PAYMENT_NOT_CONFIRMED',
+          'The payment for this order has not been confirmed',
+        );
       }
-      const intent = intentOfOrder(ctx.db, order);
-      if (target === 'PAYMENT_FAILED') {
-        if (order.status !== 'PENDING') {
-          throw new ApiError(
-            409,
-            'INVALID_STATUS_TRANSITION',
-            `An order in status ${order.status} cannot become PAYMENT_FAILED`,
-          );
-        }
-        if (intent?.status === 'succeeded') {
-          throw new ApiError(
-            409,
-            'INVALID_STATUS_TRANSITION',
-            'The payment for this order has already succeeded',
-          );
-        }
-        const reason = intent?.last_error
-          ? (JSON.parse(intent.last_error) as { message?: string }).message
-          : undefined;
+      const failed = ctx.db.transaction(() => {
+        returnStock(ctx.db, order.id, ctx.now);
         ctx.db.run(
-          "UPDATE orders SET status = 'PAYMENT_FAILED', payment_status = 'FAILED', updated_at = ? WHERE id = ?",
+          "UPDATE orders SET status = 'PAYMENT_FAILED', payment_status = 'FAILED', updated_at = ? WHERE id = ? AND status = 'PENDING'",
           [ctx.now.toISOString(), order.id],
         );
-        // A declined order holds nothing: a retry takes the units again when its card succeeds.
-        if (order.stock_held === 1) returnStock(ctx, order.id);
-        appendHistory(
-          ctx.db,
-          order.id,
-          'PAYMENT_FAILED',
-          reason ? `Card payment failed: ${reason}` : 'Payment failed',
-          ctx.now,
+        appendHistory(ctx.db, order.id, 'PAYMENT_FAILED', 'Payment failed', ctx.now);
+        return getOrderRow(ctx.db, order.id);
+      });
+      if (!failed) throw notFound('Order not found');
+      return ok(orderResponseJson(ctx.db, failed));
+    }
+    const intentId = order.payment_intent_id;
+    const intent = await askStripe(ctx, () => gateway.retrieveIntent(intentId));
+    if (target === 'PAID') {
+      if (intent.status !== 'succeeded') {
+        throw new ApiError(
+          409,
+          'PAYMENT_NOT_CONFIRMED',
+          'The payment for this order has not been confirmed',
         );
-      } else {
-        if (order.status !== 'PENDING' && order.status !== 'PAYMENT_FAILED') {
-          throw new ApiError(
-            409,
-            'INVALID_STATUS_TRANSITION',
-            `An order in status ${order.status} cannot become PAID`,
-          );
-        }
-        // The client's word is not enough: only a succeeded payment intent makes an order PAID.
-        if (intent?.status !== 'succeeded') {
-          throw new ApiError(
-            409,
-            'PAYMENT_NOT_CONFIRMED',
-            'The payment for this order has not been confirmed',
-          );
-        }
-        ctx.db.run(
-          "UPDATE orders SET status = 'PAID', payment_status = 'PAID', reserved_until = NULL, updated_at = ? WHERE id = ?",
-          [ctx.now.toISOString(), order.id],
-        );
-        appendHistory(ctx.db, order.id, 'PAID', 'Card payment confirmed', ctx.now);
-        clearOwnerCart(ctx, order);
       }
-      const updated = getOrderRow(ctx.db, order.id);
-      if (!updated) throw notFound('Order not found');
-      return ok(orderResponseJson(ctx.db, updated));
-    });
+      const outcome = applyIntent(ctx.db, intent, 'succeeded', ctx.now);
+      if (outcome === 'amount_mismatch') {
+        throw new ApiError(
+          409,
+          'PAYMENT_NOT_CONFIRMED',
+          "The payment does not match this order's total",
+        );
+      }
+    } else {
+      if (intent.status === 'succeeded' || intent.status === 'processing') {
+        throw new ApiError(
+          409,
+          'INVALID_STATUS_TRANSITION',
+          'The payment for this order has already succeeded',
+        );
+      }
+      applyIntent(ctx.db, intent, 'payment_failed', ctx.now);
+    }
+    const updated = getOrderRow(ctx.db, order.id);
+    if (!updated) throw notFound('Order not found');
+    return ok(orderResponseJson(ctx.db, updated));
   },
 
   getOrderHistory: (ctx) => {

@@ -1,87 +1,70 @@
-// Payment intents and the offline card sandbox that stands in for Stripe (D5).
-import type { HandlerContext, HandlerMap } from '../handler-types';
+// Card payments at Stripe (ADR-0050): an order's PaymentIntent, and Stripe's signed webhook, which
+// decides that an order is paid.
+import type { HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
-import { ApiError, notFound, validationError } from '../http-error';
-import { ORDER_CANCELLED_MESSAGE, retakeStock } from './orders';
-import { accessibleOrder, intentJson, intentOfOrder, type IntentRow } from '../order-store';
-import { evaluateCard, newClientSecret, newPaymentIntentId } from '../payments';
+import { ApiError, validationError } from '../http-error';
+import { accessibleOrder, getOrderRow, intentJson, intentOfOrder } from '../order-store';
+import { applyIntent, type AppliedOutcome, type IntentEvent } from '../payment-state';
+import { snapshotOf, WebhookSignatureError } from '../stripe/gateway';
+import { askStripe, gatewayOf, ORDER_CANCELLED_MESSAGE } from './orders';
+import { ensureCardIntent } from '../payment-state';
+import type Stripe from 'stripe';
 
-// Request shapes from openapi.yaml; the router has validated each body against it already.
-
-function intentBySecret(ctx: HandlerContext, secret: string): IntentRow | undefined {
-  return ctx.db.get<IntentRow>('SELECT * FROM payment_intents WHERE client_secret = ?', [secret]);
-}
+const EVENT_KINDS: Record<string, IntentEvent> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'payment_failed',
+  'payment_intent.canceled': 'canceled',
+};
 
 export const paymentHandlers = {
-  createPaymentIntent: (ctx) => {
-    const { orderId } = ctx.body;
-    return ctx.db.transaction(() => {
-      const order = accessibleOrder(ctx, orderId);
-      if (order.status === 'CANCELLED') {
-        throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
-      }
-      if (order.payment_method !== 'card') {
-        throw validationError({ orderId: 'This order is not paid by card' });
-      }
-      const existing = intentOfOrder(ctx.db, order);
-      if (existing) return ok(intentJson(existing));
-      const id = newPaymentIntentId();
-      const stamp = ctx.now.toISOString();
-      ctx.db.run(
-        `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at,
-           updated_at) VALUES (?, ?, ?, ?, 'usd', 'requires_payment_method', NULL, ?, ?)`,
-        [id, newClientSecret(id), order.id, order.total_cents, stamp, stamp],
-      );
-      ctx.db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ?', [id, order.id]);
-      const created = ctx.db.get<IntentRow>('SELECT * FROM payment_intents WHERE id = ?', [id]);
-      if (!created) throw new Error('payment intent insert failed');
-      return ok(intentJson(created));
-    });
+  createPaymentIntent: async (ctx) => {
+    const order = accessibleOrder(ctx, ctx.body.orderId);
+    if (order.status === 'CANCELLED') {
+      throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+    }
+    if (order.payment_method !== 'card') {
+      throw validationError({ orderId: 'This order is not paid by card' });
+    }
+    const gateway = gatewayOf(ctx);
+    await askStripe(ctx, () => ensureCardIntent(gateway, ctx.db, order.id, () => ctx.now));
+    const current = getOrderRow(ctx.db, order.id);
+    const intent = current ? intentOfOrder(ctx.db, current) : undefined;
+    if (!intent) throw new Error('the order has no payment intent after ensureCardIntent');
+    return ok(intentJson(intent));
   },
 
-  confirmSandboxPayment: (ctx) => {
-    const body = ctx.body;
-    // With a real Stripe key, payments go through Stripe: a sandbox that says "paid" would be a hole.
-    if (!ctx.config.sandboxPayments) {
-      throw notFound('The payment sandbox is off: this shop takes payments through Stripe');
-    }
-    return ctx.db.transaction(() => {
-      const intent = intentBySecret(ctx, body.clientSecret);
-      if (!intent) throw notFound('No such payment intent');
-      const order = ctx.db.get<{ status: string; stock_held: number }>(
-        'SELECT status, stock_held FROM orders WHERE id = ?',
-        [intent.order_id],
+  receiveStripeWebhook: (ctx) => {
+    const gateway = gatewayOf(ctx);
+    let event: Stripe.Event;
+    try {
+      event = gateway.verifyEvent(ctx.rawBody, ctx.header('stripe-signature'), ctx.now);
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      throw validationError(
+        { 'Stripe-Signature': error.message },
+        'The webhook signature is not valid',
       );
-      if (order?.status === 'CANCELLED') {
-        throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
-      }
-      // A second confirm of a paid intent (a double click) answers the success again, never a second charge.
-      if (intent.status === 'succeeded') return ok({ paymentIntent: intentJson(intent) });
-      const verdict = evaluateCard(body.card, ctx.now);
-      const stamp = ctx.now.toISOString();
-      if (verdict.ok) {
-        // A retry after a decline: the units went back to stock, so they are taken again before
-        // the card is charged, or the payment is refused (409 OUT_OF_STOCK) and nothing is charged.
-        if (order?.stock_held === 0) retakeStock(ctx, intent.order_id);
-        ctx.db.run(
-          "UPDATE payment_intents SET status = 'succeeded', last_error = NULL, updated_at = ? WHERE id = ?",
-          [stamp, intent.id],
-        );
-        // Paid: the stock is sold, no longer only reserved.
-        ctx.db.run('UPDATE orders SET reserved_until = NULL WHERE id = ?', [intent.order_id]);
-        const updated = ctx.db.get<IntentRow>('SELECT * FROM payment_intents WHERE id = ?', [
-          intent.id,
-        ]);
-        return ok({ paymentIntent: intentJson(updated ?? intent) });
-      }
-      // Field errors are caught by Stripe Elements before any request; only card errors touch the intent.
-      if (verdict.error.type === 'card_error') {
-        ctx.db.run(
-          "UPDATE payment_intents SET status = 'requires_payment_method', last_error = ?, updated_at = ? WHERE id = ?",
-          [JSON.stringify(verdict.error), stamp, intent.id],
-        );
-      }
-      return ok({ error: verdict.error });
+    }
+    const kind = EVENT_KINDS[event.type];
+    const object = event.data.object as { object?: string; id?: string };
+    const intent =
+      kind && object.object === 'payment_intent'
+        ? snapshotOf(event.data.object as Stripe.PaymentIntent)
+        : null;
+    // Recorded and applied in one transaction: a redelivery (Stripe retries until it gets a
+    // 2xx, and may send an event twice) finds the id and changes nothing.
+    const duplicate = ctx.db.transaction(() => {
+      const inserted = ctx.db.run(
+        `INSERT INTO payment_events (id, type, intent_id, outcome, received_at) VALUES (?, ?, ?, 'received', ?)
+         ON CONFLICT(id) DO NOTHING`,
+        [event.id, event.type, intent?.id ?? object.id ?? null, ctx.now.toISOString()],
+      );
+      if (inserted.changes === 0) return true;
+      const outcome: AppliedOutcome | 'ignored' =
+        intent && kind ? applyIntent(ctx.db, intent, kind, ctx.now) : 'ignored';
+      ctx.db.run('UPDATE payment_events SET outcome = ? WHERE id = ?', [outcome, event.id]);
+      return false;
     });
+    return ok(duplicate ? { received: true, duplicate: true } : { received: true });
   },
 } satisfies HandlerMap;

@@ -1,7 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { css } from 'styled-system/css';
-import { confirmSandboxPayment } from '../../api/payment';
-import type { SandboxConfirmRequest, SandboxConfirmResult } from '../../api/types';
 import {
   checkCardNumber,
   checkCvc,
@@ -12,12 +10,24 @@ import {
   parseExpiry,
   type FieldCheck,
 } from './card-checks';
+import {
+  createStripeApi,
+  intentIdOf,
+  UNEXPECTED_MESSAGE,
+  type FormParams,
+  type IntentAnswer,
+  type SandboxPaymentIntent,
+  type StripeApi,
+} from './stripe-api';
+import { showChallenge } from './three-d-secure-dialog';
 
 /**
  * The offline stand-in for Stripe.js (D5): the subset of its interface the storefront uses, with
  * the same shapes, so app code cannot tell it from the real thing. Its card elements render
- * real, labelled inputs in the mount node and validate like Stripe Elements; confirmCardPayment
- * asks the reference API's sandbox, which reproduces Stripe's test cards.
+ * real, labelled inputs in the mount node and validate like Stripe Elements. confirmCardPayment
+ * and retrievePaymentIntent call the PaymentIntents endpoints as Stripe.js calls Stripe (the
+ * reference API serves a Stripe-compatible stand-in of them, with Stripe's test cards), and
+ * 3-D Secure shows a challenge dialog like Stripe's test page.
  */
 
 type ElementType = 'cardNumber' | 'cardExpiry' | 'cardCvc';
@@ -99,6 +109,11 @@ class SandboxElement {
 
   get mounted(): boolean {
     return this.input !== null;
+  }
+
+  /** The mounted input (the 3-D Secure dialog joins the modal around it). */
+  get node(): HTMLInputElement | null {
+    return this.input;
   }
 
   mount(target: HTMLElement | string): void {
@@ -272,55 +287,119 @@ class SandboxElements {
   }
 }
 
-type StripeLikeError = {
-  type: string;
-  code?: string;
-  decline_code?: string;
-  message: string;
-  param?: string;
+type BillingDetails = {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  address?: {
+    line1?: string | null;
+    line2?: string | null;
+    city?: string | null;
+    state?: string | null;
+    postal_code?: string | null;
+    country?: string | null;
+  } | null;
 };
 
 type ConfirmData = {
   payment_method?: {
     card?: unknown;
-    billing_details?: SandboxConfirmRequest['billingDetails'];
+    billing_details?: BillingDetails;
   };
 };
 
-export type SandboxConfirm = (request: SandboxConfirmRequest) => Promise<SandboxConfirmResult>;
+type ConfirmOptions = { handleActions?: boolean };
 
-function toStripeResult(result: SandboxConfirmResult) {
-  if (result.error) {
-    const { type, code, declineCode, message, param } = result.error;
-    const error: StripeLikeError = { type, code, message };
-    if (declineCode) error.decline_code = declineCode;
-    if (param) error.param = param;
-    return { error };
-  }
-  const intent = result.paymentIntent;
-  if (!intent) return { error: { type: 'api_error', message: 'No payment intent in the answer' } };
-  return {
-    paymentIntent: {
-      id: intent.id,
-      object: 'payment_intent',
-      client_secret: intent.clientSecret,
-      amount: intent.amount,
-      currency: intent.currency,
-      status: intent.status,
-      last_payment_error: intent.lastPaymentError,
-    },
+export type SandboxStripeOptions = {
+  /** Origin of the Stripe-compatible API (its `/v1/...` paths); the page's own by default. */
+  apiBase?: string;
+  publishableKey?: string;
+  fetch?: typeof fetch;
+};
+
+const BILLING_FIELDS = ['name', 'email', 'phone'] as const;
+const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;
+
+/** `payment_method_data[...]` of a confirm, in Stripe's bracket notation. */
+function paymentMethodParams(
+  card: { number: string; expMonth: number; expYear: number; cvc: string },
+  billing: BillingDetails | undefined,
+): FormParams {
+  const params: [string, string][] = [
+    ['payment_method_data[type]', 'card'],
+    ['payment_method_data[card][number]', card.number],
+    ['payment_method_data[card][exp_month]', String(card.expMonth)],
+    ['payment_method_data[card][exp_year]', String(card.expYear)],
+    ['payment_method_data[card][cvc]', card.cvc],
+  ];
+  const add = (name: string, value: unknown) => {
+    if (typeof value === 'string' && value.trim() !== '') params.push([name, value]);
   };
+  for (const field of BILLING_FIELDS) {
+    add(`payment_method_data[billing_details][${field}]`, billing?.[field]);
+  }
+  for (const field of ADDRESS_FIELDS) {
+    add(`payment_method_data[billing_details][address][${field}]`, billing?.address?.[field]);
+  }
+  return params;
+}
+
+function needsThreeDSecure(intent: SandboxPaymentIntent): boolean {
+  const action = intent.next_action;
+  return (
+    intent.status === 'requires_action' &&
+    action?.type === 'use_stripe_sdk' &&
+    (action.use_stripe_sdk?.type === 'three_d_secure_redirect' ||
+      action.use_stripe_sdk?.type === 'stripe_3ds2_fingerprint')
+  );
+}
+
+/**
+ * What Stripe.js resolves once the intent is where confirm leaves it: an intent sent back to
+ * requires_payment_method with its last error is a failed payment, so it resolves `{ error }`.
+ */
+function settled(answer: IntentAnswer): IntentAnswer {
+  const intent = answer.paymentIntent;
+  const last = intent?.last_payment_error;
+  if (intent?.status === 'requires_payment_method' && last) {
+    return {
+      error: {
+        ...last,
+        type: typeof last.type === 'string' ? last.type : 'card_error',
+        message: typeof last.message === 'string' ? last.message : UNEXPECTED_MESSAGE,
+        payment_intent: intent,
+      },
+    };
+  }
+  return answer;
 }
 
 const notSupported = async () => ({
   error: { type: 'invalid_request_error', message: 'Not supported by the payment sandbox.' },
 });
 
+const badClientSecret = (): IntentAnswer => ({
+  error: {
+    type: 'invalid_request_error',
+    code: 'invalid_client_secret',
+    message: UNEXPECTED_MESSAGE,
+  },
+});
+
 /** A Stripe-shaped object for <Elements stripe={...}> (real Stripe.js's type, for the app). */
-export function createSandboxStripe(confirm: SandboxConfirm = confirmSandboxPayment): Stripe {
+export function createSandboxStripe(options: SandboxStripeOptions = {}): Stripe {
+  const api: StripeApi = createStripeApi({
+    apiBase: options.apiBase ?? window.location.origin,
+    publishableKey: options.publishableKey ?? 'pk_test_sandbox',
+    fetch: options.fetch,
+  });
   const groups: SandboxElements[] = [];
 
-  async function confirmCardPayment(clientSecret: string, data?: ConfirmData) {
+  async function confirmCardPayment(
+    clientSecret: string,
+    data?: ConfirmData,
+    confirmOptions?: ConfirmOptions,
+  ) {
     const card = data?.payment_method?.card;
     const group = groups.find(
       (candidate) => card instanceof SandboxElement && candidate.owns(card),
@@ -357,27 +436,35 @@ export function createSandboxStripe(confirm: SandboxConfirm = confirmSandboxPaym
         },
       };
     }
-    try {
-      const result = await confirm({
-        clientSecret,
-        card: {
-          number: digitsOf(card.value),
-          expMonth: expiry.month,
-          expYear: expiry.year,
-          cvc: digitsOf(parts[2]?.value ?? ''),
-        },
-        billingDetails: data?.payment_method?.billing_details,
-      });
-      return toStripeResult(result);
-    } catch (error) {
-      // Stripe.js answers an unreachable API with an api_connection_error, not a throw.
-      return {
-        error: {
-          type: 'api_connection_error',
-          message: error instanceof Error ? error.message : 'Could not reach the payment service.',
-        },
-      };
+    const id = intentIdOf(clientSecret);
+    if (!id) return badClientSecret();
+
+    const params = paymentMethodParams(
+      {
+        number: digitsOf(card.value),
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvc: digitsOf(parts[2]?.value ?? ''),
+      },
+      data?.payment_method?.billing_details,
+    );
+    const confirmed = await api.confirm(id, clientSecret, params);
+    const intent = confirmed.paymentIntent;
+    if (!intent || !needsThreeDSecure(intent) || confirmOptions?.handleActions === false) {
+      return settled(confirmed);
     }
+    const authenticated = await showChallenge({
+      amount: intent.amount,
+      currency: intent.currency,
+      near: card.node,
+      answer: (result) => api.authenticate(id, clientSecret, result),
+    });
+    return settled(authenticated);
+  }
+
+  async function retrievePaymentIntent(clientSecret: string): Promise<IntentAnswer> {
+    const id = intentIdOf(clientSecret);
+    return id ? api.retrieve(id, clientSecret) : badClientSecret();
   }
 
   const sandbox = {
@@ -387,9 +474,9 @@ export function createSandboxStripe(confirm: SandboxConfirm = confirmSandboxPaym
       return group;
     },
     confirmCardPayment,
+    retrievePaymentIntent,
     createToken: notSupported,
     createPaymentMethod: notSupported,
-    retrievePaymentIntent: notSupported,
     registerAppInfo: () => undefined,
     _registerWrapper: () => undefined,
   };

@@ -1,10 +1,22 @@
-// The card sandbox: Stripe's documented test cards and its client-side card checks, without a network (D5).
+// The Stripe stand-in's cards: Stripe's documented test cards and its card checks (D5, ADR-0050).
 import { randomBytes } from 'node:crypto';
-import type { components } from '../../contract/schema';
 
-// The card comes in and the error goes out on the wire, so both are the contract's own shapes.
-export type SandboxCard = components['schemas']['SandboxCard'];
-export type CardError = components['schemas']['CardError'];
+/** A card as confirm's `payment_method_data[card]` carries it. */
+export interface SandboxCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** Stripe's error object, as the stand-in answers it. */
+export interface CardError {
+  type: 'card_error' | 'validation_error' | 'invalid_request_error';
+  code: string;
+  declineCode?: string;
+  message: string;
+  param?: string;
+}
 
 export type CardVerdict =
   { ok: true; last4: string; brand: string } | { ok: false; error: CardError };
@@ -186,21 +198,36 @@ export function evaluateCard(card: SandboxCard, now: Date): CardVerdict {
   return { ok: true, last4: digits.slice(-4), brand: cardBrand(digits) };
 }
 
-function randomId(bytes: number): string {
+/** Stripe's test cards that ask the card holder to authenticate (3-D Secure). */
+export const AUTHENTICATION_CARDS: Record<string, 'succeeds' | 'declines'> = {
+  // Authentication required on every payment.
+  '4000002760003184': 'succeeds',
+  // 3-D Secure 2, authentication required.
+  '4000000000003220': 'succeeds',
+  // Authenticated, then declined by the issuer.
+  '4000008400001629': 'declines',
+};
+
+export function cardDigits(number: string): string {
+  return normaliseCardNumber(number);
+}
+
+export const DECLINED: CardError = {
+  type: 'card_error',
+  code: 'card_declined',
+  declineCode: 'generic_decline',
+  message: CARD_MESSAGES.declined,
+};
+
+export const AUTHENTICATION_FAILED: CardError = {
+  type: 'invalid_request_error',
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+/** An id shaped like Stripe's (`pi_…`, `evt_…`): the prefix and alphanumerics. */
+export function stripeId(prefix: string, bytes = 24): string {
   // base64url without '-' and '_' keeps the ids shaped like Stripe's alphanumeric ones.
-  return randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').padEnd(bytes, '0');
-}
-
-export function newPaymentIntentId(): string {
-  return `pi_${randomId(24)}`;
-}
-
-export function newClientSecret(intentId: string): string {
-  return `${intentId}_secret_${randomId(24)}`;
-}
-
-/** The intent id embedded in a client secret (`pi_…_secret_…`), or null when it is not that shape. */
-export function intentIdFromClientSecret(secret: string): string | null {
-  const match = /^(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/.exec(secret);
-  return match?.[1] ?? null;
+  return `${prefix}_${randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').padEnd(bytes, '0')}`;
 }
