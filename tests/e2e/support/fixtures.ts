@@ -66,7 +66,7 @@ function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessag
 
 /**
  * A page the server rendered works once React has hydrated it (src/main.tsx marks #root), a
- * moment after it shows: its app scripts load after the first paint (decision 37). So a journey
+ * moment after it shows: its app scripts load after the first paint (ADR-0037). So a journey
  * that opens or reloads a page acts once it is ready, as a shopper does; a page rendered in the
  * browser (no `data-ssr="hydrate"`), or served without its scripts, is ready when it loads.
  */
