@@ -8,8 +8,9 @@
 // separate browser (a friend's, a stranger's), watched the same way.
 //
 // A test fails on any console error, uncaught page error, server error or answer that broke
-// openapi.yaml (conventions.md: errors in the console are defects), except the failed answers it
-// declares in `expectedHttpErrors` (Chromium logs every 4xx/5xx answer as a console error).
+// openapi.yaml (docs/conventions.md: errors in the console are defects), except the failed
+// answers it declares in `expectedHttpErrors` (Chromium logs every 4xx/5xx answer as a console
+// error).
 import {
   test as base,
   expect,
