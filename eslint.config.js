@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The one-way layers of conventions.md, checked on every import by where it really points:
+// The one-way layers of docs/conventions.md, checked on every import by where it really points:
 // api/components/lib/payment/session -> features -> app, and machines/ apart from all of src/.
 // A small local rule rather than a plugin: it resolves each relative import against the file
 // that makes it, so `../menu/x` and `../../features/menu/x` are judged alike at any depth.
@@ -153,7 +153,7 @@ function createLayersPlugin(root) {
       'one-way': {
         meta: {
           type: 'problem',
-          docs: { description: 'Imports follow the layers of conventions.md' },
+          docs: { description: 'Imports follow the layers of docs/conventions.md' },
           schema: [],
         },
         create: (context) => ({
@@ -162,7 +162,7 @@ function createLayersPlugin(root) {
             if (layer?.startsWith('unknown:')) {
               context.report({
                 node,
-                message: `src/${layer.slice('unknown:'.length)}/ is outside the layer model (conventions.md): put the file in a known folder or add the folder to eslint.config.js's layers.`,
+                message: `src/${layer.slice('unknown:'.length)}/ is outside the layer model (docs/conventions.md): put the file in a known folder or add the folder to eslint.config.js's layers.`,
               });
             }
           },
@@ -203,7 +203,7 @@ export default defineConfig([
     rules: { 'layers/one-way': 'error', 'layers/no-effect-send': 'error' },
   },
   {
-    // Machines are pure (conventions.md): no React, router, HTTP, storage or toasts in here.
+    // Machines are pure (docs/conventions.md): no React, router, HTTP, storage or toasts here.
     files: ['machines/**/*.ts'],
     ignores: ['machines/**/*.test.ts'],
     rules: {
@@ -257,7 +257,7 @@ export default defineConfig([
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
-      // conventions.md: named exports only, so imports stay greppable and renames stay honest.
+      // docs/conventions.md: named exports only, so imports stay greppable and renames honest.
       'no-restricted-syntax': [
         'error',
         {

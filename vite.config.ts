@@ -62,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Everything the entry imports statically (what a first visit runs before it can paint)
             // goes into one chunk: one request, and gzip sees it whole. Left to automatic splitting,
             // modules the lazy routes share came out as some thirty small files, about 11 kB gzip
-            // more in total (README, decision 14).
+            // more in total (ADR-0014).
             codeSplitting: { groups: [{ name: 'first-visit', tags: ['$initial'] }] },
           },
         },

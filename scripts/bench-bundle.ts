@@ -1,7 +1,7 @@
 // Bundle-size benchmark: what a shopper downloads, against the budgets of issue 5.
 // Usage: npm run bench:bundle. Builds the production bundle with a manifest into a temporary
-// folder (dist/ is left alone), then prints Markdown tables for the README. The first visit to /
-// (budget 110 kB gzip of JavaScript) is measured twice:
+// folder (dist/ is left alone), then prints Markdown tables for docs/performance.md. The first
+// visit to / (budget 110 kB gzip of JavaScript) is measured twice:
 // - from Vite's manifest: the scripts the built index.html loads and every chunk they import
 //   statically, transitively (the browser fetches them before anything renders), plus the CSS.
 //   This misses whatever the page loads with import() as soon as it starts;

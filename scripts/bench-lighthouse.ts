@@ -14,8 +14,8 @@
 //                     first of GET /api/v1/news)
 //   --runs N          runs per page (default 3)
 //   --preset desktop  Lighthouse's desktop config at 1280x800 (default: mobile)
-//   --write-readme    replace the README's table between the bench:lighthouse markers (default
-//                     pages and the mobile preset only)
+//   --write-docs      replace the table between the bench:lighthouse markers of
+//                     docs/performance.md (default pages and the mobile preset only)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ import { chromiumArgs, chromiumPath } from '../tests/e2e/support/browser';
 import { ensureBuild } from '../tests/e2e/support/build';
 
 const root = join(import.meta.dirname, '..');
-const README = join(root, 'README.md');
+const PERFORMANCE_DOC = join(root, 'docs', 'performance.md');
 const MARK_START = '<!-- bench:lighthouse:start -->';
 const MARK_END = '<!-- bench:lighthouse:end -->';
 
@@ -54,7 +54,7 @@ const { values: options } = parseArgs({
     pages: { type: 'string' },
     runs: { type: 'string', default: '3' },
     preset: { type: 'string', default: 'mobile' },
-    'write-readme': { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -63,8 +63,8 @@ if (options.preset !== 'mobile' && options.preset !== 'desktop') {
   throw new Error('--preset is mobile or desktop');
 }
 const desktop = options.preset === 'desktop';
-if (options['write-readme'] && (options.pages !== undefined || desktop)) {
-  throw new Error('--write-readme writes the full mobile table: drop --pages and --preset');
+if (options['write-docs'] && (options.pages !== undefined || desktop)) {
+  throw new Error('--write-docs writes the full mobile table: drop --pages and --preset');
 }
 
 /** The desktop preset at the shop's desktop width (Lighthouse's own is 1350x940). */
@@ -380,16 +380,16 @@ function commitName(): string {
 }
 
 /** Puts the table between the markers, formatted as `npm run format:check` wants it. */
-async function writeReadme(block: string): Promise<void> {
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(MARK_START);
-  const end = readme.indexOf(MARK_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${MARK_START} ... ${MARK_END}`);
-  const updated =
-    readme.slice(0, start + MARK_START.length) + `\n\n${block}\n\n` + readme.slice(end);
-  const config = (await resolveConfig(README)) ?? {};
-  writeFileSync(README, await format(updated, { ...config, filepath: README }));
-  console.log('README.md: the Lighthouse table is updated.');
+async function writeDocs(block: string): Promise<void> {
+  const doc = readFileSync(PERFORMANCE_DOC, 'utf8');
+  const start = doc.indexOf(MARK_START);
+  const end = doc.indexOf(MARK_END);
+  if (start < 0 || end < start)
+    throw new Error(`docs/performance.md has no ${MARK_START} ... ${MARK_END}`);
+  const updated = doc.slice(0, start + MARK_START.length) + `\n\n${block}\n\n` + doc.slice(end);
+  const config = (await resolveConfig(PERFORMANCE_DOC)) ?? {};
+  writeFileSync(PERFORMANCE_DOC, await format(updated, { ...config, filepath: PERFORMANCE_DOC }));
+  console.log('docs/performance.md: the Lighthouse table is updated.');
 }
 
 let failed = false;
@@ -490,7 +490,7 @@ try {
   } else {
     console.log('Every page is within the budgets.');
   }
-  if (options['write-readme']) await writeReadme(block);
+  if (options['write-docs']) await writeDocs(block);
 } catch (error) {
   failed = true;
   console.error(error);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the SPA and starts the reference API, which serves it and /api/v1 on one origin.
-# Env: see the README's environment table. NODE_ENV defaults to production here (the SPA is served
+# Env: see docs/server.md (environment). NODE_ENV defaults to production here (the SPA is served
 # by this origin, so the Vite dev origins are not allowed); `npm start` alone runs in development.
 set -euo pipefail
 cd "$(dirname "$0")/.."

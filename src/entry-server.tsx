@@ -15,7 +15,7 @@ import { serverSessionHandle } from './session/session-handle';
 import { preloadEveryPart } from './ui/lazy-part';
 
 /**
- * The server entry (issue 19, README decision 37): the reference API renders each public page to
+ * The server entry (issue 19, ADR-0037): the reference API renders each public page to
  * HTML on request, with its data, and sends TanStack Query's dehydrated cache along; the browser
  * hydrates that HTML from the same cache (src/main.tsx). Built by `vite build --ssr` into
  * dist-ssr/, loaded by server/src/page-render.ts.

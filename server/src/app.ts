@@ -184,7 +184,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     res.setHeader('Vary', 'Origin');
     if (origin && corsOrigins.has(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
-      // README decision 10: a client on another origin reads the news total (and how long to wait).
+      // ADR-0010: a client on another origin reads the news total (and how long to wait).
       res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Retry-After');
     }
   }

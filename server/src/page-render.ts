@@ -1,4 +1,4 @@
-// Server-side rendering of the public pages (issue 19, README decision 37). The SPA's server
+// Server-side rendering of the public pages (issue 19, ADR-0037). The SPA's server
 // entry (src/entry-server.tsx, built by `vite build --ssr` into dist-ssr/) renders a page with its
 // data; this module puts that HTML, the page's head and the dehydrated query cache into the built
 // dist/index.html and answers. Anything else (a page that is not public, a missing SSR build, a
@@ -36,7 +36,7 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
  * the app runs). Then, once the browser has painted the page's content (its first contentful
  * paint), it adds the app's module scripts and the page's chunks (listed in `#page-scripts`): the
  * HTML, its stylesheet, fonts and main picture have the connection to themselves until the page
- * shows, and the app then hydrates what is already on screen (README decision 37). At the latest
+ * shows, and the app then hydrates what is already on screen (ADR-0037). At the latest
  * they start after a second (a tab opened in the background paints nothing).
  */
 const PAGE_BOOT_SCRIPT =

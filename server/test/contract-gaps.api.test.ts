@@ -1,5 +1,5 @@
-// Issue 15: the contract's last gaps with spec §7 and the README's decisions. Each test failed on
-// the code before its fix.
+// Issue 15: the contract's last gaps with spec §7 and the decision records (docs/decisions,
+// ADR-0042). Each test failed on the code before its fix.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey, orderBody, startTestServer, type Schemas, type TestServer } from './test-server';

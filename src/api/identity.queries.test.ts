@@ -4,7 +4,7 @@ import { cartKeys } from './cart.queries';
 import { identityScopedRoots } from './identity.queries';
 import { orderKeys } from './orders.queries';
 
-describe('identity-scoped roots (README, decision 26)', () => {
+describe('identity-scoped roots (ADR-0026)', () => {
   it('are the roots of the cart, account and orders key factories', () => {
     expect(identityScopedRoots).toEqual([cartKeys.all, accountKeys.all, orderKeys.all]);
   });

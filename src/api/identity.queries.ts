@@ -12,7 +12,7 @@ export type QueryIdentity = 'pending' | 'guest' | `user:${string}`;
 /**
  * Every query whose answer depends on who the shopper is lives under one of these roots: the
  * cart and its promos, the account (user, addresses, order history) and orders. A new query of
- * that kind goes under one of them; nothing else is needed (README, decision 26).
+ * that kind goes under one of them; nothing else is needed (ADR-0026).
  */
 // Written out rather than imported from the account and orders factories: this module is on every
 // first visit (the session handle runs it), those modules and their request functions are not.

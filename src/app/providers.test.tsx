@@ -157,7 +157,7 @@ describe('one toast policy (issue 16)', () => {
   });
 });
 
-describe('the toaster (README, decision 14)', () => {
+describe('the toaster (ADR-0014)', () => {
   it('is not loaded until a screen that raises toasts is, then shows what was raised meanwhile', async () => {
     // Fresh copies of the modules, as on a first visit: nothing has imported toast.ts yet.
     vi.resetModules();

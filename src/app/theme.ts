@@ -59,7 +59,7 @@ function storePreference(storage: StorageGetter, preference: ThemePreference) {
 /**
  * Light / dark / system (spec §4). A small store rather than a state machine: it has one value
  * and no flow, and keeping XState off the first screen is what brings the first visit under its
- * budget (README, decision 14).
+ * budget (ADR-0014).
  */
 export type ThemeStore = {
   getState(): ThemeState;

@@ -10,7 +10,7 @@ import { wantToaster } from './toaster-signal';
 wantToaster();
 
 /**
- * The one toast policy (issue 16, README decision 29):
+ * The one toast policy (issue 16, ADR-0029):
  * - a success dismisses the errors it answers: those raised with the same `topic` (default
  *   `general`), so "Log in successfully" takes "Invalid email or password" away;
  * - toasts never cover the header: below it on wide screens (the toaster's offset), at the

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the toaster is needed yet. The toaster lives in a chunk of its own that the first
- * screen does not carry (README, decision 14); `toast.ts`, the one door to react-hot-toast, calls
+ * screen does not carry (ADR-0014); `toast.ts`, the one door to react-hot-toast, calls
  * `wantToaster()` when it is first loaded, and the app shell mounts the toaster from then on. So
  * a toast raised from any screen is always seen. Kept apart from `toast.ts` so that the shell can
  * listen without loading react-hot-toast.

@@ -1,7 +1,7 @@
 import { readStoredJson, type StorageGetter, writeStored } from '../lib/storage';
 
 /**
- * A guest's order tokens (README decision 4), kept in local storage by order id so the guest can
+ * A guest's order tokens (ADR-0004), kept in local storage by order id so the guest can
  * reload the confirmation page after paying. Only the browser that placed the order has them;
  * anyone else gets the API's 404 (D2). A signed-in shopper's orders need none (the bearer token
  * decides).

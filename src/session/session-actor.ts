@@ -78,7 +78,7 @@ function createSessionLogic({
       announceExpiry: () => {
         // Protected pages leave by themselves (RequireSession sends them to /sign-in).
         // Loaded only now: a returning shopper's first screen raises no toast, and should not
-        // download the toaster for one that may never come (README, decision 14).
+        // download the toaster for one that may never come (ADR-0014).
         // Offline, the message cannot come; the Sign In link still says what happened.
         import('../lib/toast')
           .then(({ toast }) => toast(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' }))

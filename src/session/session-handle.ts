@@ -10,7 +10,7 @@ import { OTHER_TABS_WAIT_MS, openSessionLink, type SharedSession } from './sessi
  * Where the app gets the session from. The session machine (session-actor.ts) stays the only
  * holder of the token, but it and XState load only once a session exists or is about to: a
  * token is stored, another tab shares or starts one, or a page that signs in or out needs the
- * actor. A guest's first screen never downloads them (README, decision 14).
+ * actor. A guest's first screen never downloads them (ADR-0014).
  */
 export type SessionHandle = {
   /** The running session actor, or null while nobody has needed it. */
@@ -155,7 +155,7 @@ export function bootSession({
     },
   };
   // The one rule for identity-dependent reads: they wait for the session to settle and are
-  // reset whenever it settles on someone else (README, decision 26).
+  // reset whenever it settles on someone else (ADR-0026).
   const stopScope = scopeQueriesToIdentity(queryClient, sessionIdentity(handle));
   return handle;
 }

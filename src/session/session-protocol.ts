@@ -30,9 +30,8 @@ const UNLISTED_WAIT_MS = 250;
 
 /**
  * The zod schema of the messages lives in its own chunk (session-messages.ts), fetched with the
- * first message this tab hears: zod would otherwise weigh on every first visit (README, decision
- * 14), and a guest's tab with nobody listed never hears one. Messages are parsed in the order
- * they came.
+ * first message this tab hears: zod would otherwise weigh on every first visit (ADR-0014), and
+ * a guest's tab with nobody listed never hears one. Messages are parsed in the order they came.
  */
 let schema: Promise<SessionMessages> | null = null;
 const loadSchema = () => (schema ??= import('./session-messages'));

@@ -58,7 +58,7 @@ type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 /**
  * What @xstate/react's useSelector does, for the session actor only. This file is on every
  * page's first screen, and @xstate/react imports XState's runtime, which a guest's first visit
- * must not download (README, decision 14). `select` must answer the same value for the same
+ * must not download (ADR-0014). `select` must answer the same value for the same
  * snapshot (a field or a boolean), as useSyncExternalStore requires.
  */
 function useSessionSelector<T>(select: (snapshot: SessionSnapshot | undefined) => T): T {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { css, cva, cx } from 'styled-system/css';
 
 /**
- * Radix Dialog, wrapped once (conventions.md): a modal with focus trap, Escape, overlay click
+ * Radix Dialog, wrapped once (docs/conventions.md): a modal with focus trap, Escape, overlay click
  * and focus return. `variant` picks the shape: a centred `modal`, a `drawer` from the right
  * (95% wide, spec §2 cart drawer) or a `sheet` covering the page (checkout).
  */

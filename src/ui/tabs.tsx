@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 
 /**
- * Radix Tabs, wrapped once (conventions.md): roving focus with the arrow keys, Home/End, and the
- * tab/panel wiring (aria-controls, aria-labelledby). Controlled only: the caller owns the value
- * (the menu keeps it in its machine and the URL).
+ * Radix Tabs, wrapped once (docs/conventions.md): roving focus with the arrow keys, Home/End,
+ * and the tab/panel wiring (aria-controls, aria-labelledby). Controlled only: the caller owns the
+ * value (the menu keeps it in its machine and the URL).
  */
 export type TabsProps<T extends string> = {
   value: T;

@@ -167,7 +167,7 @@ const guestChecksOut: Journey = {
       async check({ page }) {
         await expectOrderCount(page, 2);
         await ensureCheckoutOpen(page);
-        // What was typed is still there (session storage: this tab's own, decision 23).
+        // What was typed is still there (session storage: this tab's own, ADR-0023).
         if (page === page.context().pages()[0]) {
           await expect(checkoutDialog(page).getByLabel('Email', { exact: true })).toHaveValue(
             shopper.email,

@@ -1,6 +1,7 @@
 // Setup of every vitest project (machines, dom, server, contracts): a console.error during a test
-// fails it (conventions.md). React act() and key warnings, a11y complaints, an unexpected server
-// error logged by a handler, unhandled rejections logged by libraries: none scrolls by unnoticed.
+// fails it (docs/conventions.md). React act() and key warnings, a11y complaints, an unexpected
+// server error logged by a handler, unhandled rejections logged by libraries: none scrolls by
+// unnoticed.
 // A test that expects an error to be logged replaces the spy's implementation itself
 // (vi.mocked(console.error).mockImplementation(...)) and asserts on what it got.
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -8,8 +8,9 @@
 // separate browser (a friend's, a stranger's), watched the same way.
 //
 // A test fails on any console error, uncaught page error, server error or answer that broke
-// openapi.yaml (conventions.md: errors in the console are defects), except the failed answers it
-// declares in `expectedHttpErrors` (Chromium logs every 4xx/5xx answer as a console error).
+// openapi.yaml (docs/conventions.md: errors in the console are defects), except the failed
+// answers it declares in `expectedHttpErrors` (Chromium logs every 4xx/5xx answer as a console
+// error).
 import {
   test as base,
   expect,
@@ -66,7 +67,7 @@ function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessag
 
 /**
  * A page the server rendered works once React has hydrated it (src/main.tsx marks #root), a
- * moment after it shows: its app scripts load after the first paint (decision 37). So a journey
+ * moment after it shows: its app scripts load after the first paint (ADR-0037). So a journey
  * that opens or reloads a page acts once it is ready, as a shopper does; a page rendered in the
  * browser (no `data-ssr="hydrate"`), or served without its scripts, is ready when it loads.
  */
