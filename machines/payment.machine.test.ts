@@ -179,8 +179,10 @@ describe('payment machine', () => {
     const output = await toPromise(actor);
 
     expect(output.outcome).toBe('paid');
-    // The order is created once; the retry confirms the same payment intent.
-    expect(calls.createOrder).toHaveLength(1);
+    // The retry sends the same order request (same key, same lines and totals): the server
+    // answers the same order, retakes its units, and the same payment intent is confirmed.
+    expect(calls.createOrder).toHaveLength(2);
+    expect(calls.createOrder[1]).toEqual(calls.createOrder[0]);
     expect(calls.confirmCard.map((call) => call.clientSecret)).toEqual([
       'pi_1_secret_2',
       'pi_1_secret_2',

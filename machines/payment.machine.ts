@@ -1,6 +1,5 @@
 import { and, assign, fromCallback, fromPromise, or, setup, type EventObject } from 'xstate';
 import type { components } from '../contract/schema';
-import { dueTotals } from './payment.selectors';
 
 type Schemas = components['schemas'];
 
@@ -62,8 +61,14 @@ export type ConfirmCardInput = {
   };
 };
 
-/** Stripe's answer, reduced to what the flow needs. A provider error carries its message. */
-export type CardOutcome = { status: 'succeeded' } | { status: 'declined'; message: string | null };
+/**
+ * Stripe's answer, reduced to what the flow needs. A provider error carries its message;
+ * `processing` is a payment Stripe has not decided yet (its webhook will).
+ */
+export type CardOutcome =
+  | { status: 'succeeded' }
+  | { status: 'processing' }
+  | { status: 'declined'; message: string | null };
 
 export type ReportStatusInput = {
   orderId: number;
@@ -82,6 +87,8 @@ export type CardFieldState = {
   complete: boolean;
   empty: boolean;
   incomplete?: boolean;
+  /** What was typed, for Card Holder Name (Stripe's own fields never hand it out). */
+  value?: string;
 };
 
 /** Why a field is marked: left incomplete, or rejected with the provider's own message. */
@@ -91,7 +98,8 @@ export type CardFieldError = { code: 'incomplete' } | { code: 'provider'; messag
 export type CardFieldStatus = { error: CardFieldError | null; complete: boolean; empty: boolean };
 
 export type PaymentOutput = {
-  outcome: 'paid' | 'placed' | 'cancelled';
+  /** `confirming`: the card was confirmed and Stripe's webhook will say PAID (or not). */
+  outcome: 'paid' | 'confirming' | 'placed' | 'cancelled';
   order: PlacedOrder | null;
   paymentMethod: PaymentMethodChoice;
 };
@@ -117,6 +125,8 @@ function fieldStatus(state: CardFieldState): CardFieldStatus {
 
 export type PaymentContext = OrderDetails & {
   paymentMethod: PaymentMethodChoice;
+  /** Card Holder Name as typed (prefilled with the shipping name): the payment's billing name. */
+  cardHolderName: string;
   /** One per checkout attempt, kept across retries: the server answers the same order (D4). */
   idempotencyKey: string;
   fields: Record<CardField, CardFieldStatus>;
@@ -170,6 +180,17 @@ function isTotalsMismatch(error: unknown): error is TotalsMismatch {
   if (typeof error !== 'object' || error === null) return false;
   const record = error as { code?: unknown; totals?: unknown };
   return record.code === 'TOTALS_MISMATCH' && typeof record.totals === 'object' && !!record.totals;
+}
+
+/**
+ * The totals an attempt pays: the cart's, or the server's revised totals after a 409
+ * TOTALS_MISMATCH the shopper was shown (the Pay button reads the same, payment.selectors.ts).
+ */
+export function dueTotals(
+  context: Pick<PaymentContext, 'revisedTotals'>,
+  cartTotals: OrderTotals,
+): OrderTotals {
+  return context.revisedTotals ?? cartTotals;
 }
 
 function errorText(error: unknown): string {
@@ -226,6 +247,11 @@ export const paymentMachine = setup({
     startAttempt: assign({ idempotencyKey: () => 'attempt-not-provided' }),
     /** Keeps the guest's order token so the confirmation page can be reloaded (D2). */
     rememberOrder: (_, _params: { order: PlacedOrder }) => {},
+    /**
+     * Keeps the attempt (its key, method, order and whether the card is being confirmed) so a
+     * reload finds it: Pay again is then the same order request (ADR-0050).
+     */
+    keepAttempt: () => {},
     /** Toasts "Error processing payment..." and "Error creating PaymentIntent" plus the error. */
     notifyProcessingError: (_, _params: { error: string }) => {},
     /** Refetches the cart, so the Order Items panel shows the server's new totals too. */
@@ -247,6 +273,10 @@ export const paymentMachine = setup({
       const stillBlocked = CARD_FIELDS.some((field) => fields[field].error);
       return {
         fields,
+        cardHolderName:
+          params.field === 'cardHolder' && params.state.value !== undefined
+            ? params.state.value
+            : context.cardHolderName,
         // The highlighted-errors notice goes once nothing is highlighted any more.
         blocked: context.blocked === 'correctErrors' && !stillBlocked ? null : context.blocked,
       };
@@ -270,6 +300,15 @@ export const paymentMachine = setup({
       // After a totals mismatch the shopper confirms the server's totals, which they were shown:
       // the same amount due the Pay button shows (payment.selectors.ts).
       draft: { ...params.draft, totals: dueTotals(context, params.draft.totals) },
+      card: params.card,
+      blocked: null,
+      paymentError: null,
+      processingError: null,
+    })),
+    /** A retry on the placed order: the same order request again, with the card typed now. */
+    takeCard: assign(({ context }, params: { draft: OrderDraft; card: CardHandle | null }) => ({
+      // A resumed attempt (after a reload) has no draft yet: the cart's, as the first time.
+      draft: context.draft ?? { ...params.draft, totals: dueTotals(context, params.draft.totals) },
       card: params.card,
       blocked: null,
       paymentError: null,
@@ -305,6 +344,7 @@ export const paymentMachine = setup({
     switchesAwayFromPlacedOrder: ({ context }, params: { method: PaymentMethodChoice }) =>
       context.order !== null && params.method !== context.paymentMethod,
     cardSucceeded: (_, params: { outcome: CardOutcome }) => params.outcome.status === 'succeeded',
+    cardProcessing: (_, params: { outcome: CardOutcome }) => params.outcome.status === 'processing',
     orderHasClientSecret: (_, params: { order: PlacedOrder }) => Boolean(params.order.clientSecret),
     totalsMismatch: (_, params: { error: unknown }) => isTotalsMismatch(params.error),
   },
@@ -315,6 +355,7 @@ export const paymentMachine = setup({
     shippingAddress: input.shippingAddress,
     shipMethodId: input.shipMethodId,
     paymentMethod: input.paymentMethod ?? 'card',
+    cardHolderName: input.shippingAddress.name,
     idempotencyKey: '',
     fields: {
       cardNumber: untouchedField,
@@ -394,9 +435,12 @@ export const paymentMachine = setup({
             actions: 'highlightIncompleteFields',
           },
           {
+            // A retry (after a decline, a failed authentication or a lost answer) sends the same
+            // order request again: the server answers the same order and payment intent, and
+            // takes its units again before the card can be charged, or says they are gone.
             guard: and(['paysByCard', 'hasOrder']),
-            target: 'confirmingCard',
-            actions: { type: 'takeDraft', params: takeDraftParams },
+            target: 'creatingOrder',
+            actions: { type: 'takeCard', params: takeDraftParams },
           },
           {
             guard: or(['paysByCard', 'paysOnDelivery']),
@@ -414,6 +458,7 @@ export const paymentMachine = setup({
     },
     creatingOrder: {
       tags: ['processing'],
+      entry: 'keepAttempt',
       invoke: {
         id: 'createOrder',
         src: 'createOrder',
@@ -497,6 +542,7 @@ export const paymentMachine = setup({
     },
     confirmingCard: {
       tags: ['processing'],
+      entry: 'keepAttempt',
       invoke: {
         id: 'confirmCard',
         src: 'confirmCard',
@@ -504,7 +550,8 @@ export const paymentMachine = setup({
           clientSecret: context.order?.clientSecret ?? '',
           card: context.card,
           billingDetails: {
-            name: context.shippingAddress.name,
+            // The name on the card, as the shopper typed it (the shipping name if left as is).
+            name: context.cardHolderName.trim() || context.shippingAddress.name,
             email: context.email,
             phone: context.shippingAddress.phoneNumber,
             address: {
@@ -520,6 +567,11 @@ export const paymentMachine = setup({
           {
             guard: { type: 'cardSucceeded', params: ({ event }) => ({ outcome: event.output }) },
             target: 'markingPaid',
+          },
+          {
+            // Stripe has not decided yet: the confirmation page waits for its webhook.
+            guard: { type: 'cardProcessing', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'confirming',
           },
           {
             target: 'markingFailed',
@@ -587,6 +639,10 @@ export const paymentMachine = setup({
       },
     },
     paid: { type: 'final', entry: { type: 'recordOutcome', params: { outcome: 'paid' } } },
+    confirming: {
+      type: 'final',
+      entry: { type: 'recordOutcome', params: { outcome: 'confirming' } },
+    },
     placed: { type: 'final', entry: { type: 'recordOutcome', params: { outcome: 'placed' } } },
     cancelled: {
       type: 'final',

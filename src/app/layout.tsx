@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { claimHistoryTraversal, requestRouteFocus } from '../lib/route-focus';
+import { PaymentRecovery } from '../features/order-confirmation/payment-recovery';
 import { CartOverlays } from './cart-overlays';
 import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <CartOverlays />
+      <PaymentRecovery />
     </div>
   );
 }

@@ -153,7 +153,7 @@ const isEnd = (snapshot: Snapshot) =>
 
 export const paths = [
   ...model.getShortestPaths({ fromState, toState: isEnd }),
-  // A decline, then a retry on the same order that pays; a decline, then cash on delivery.
+  // A decline, then a retry of the same order request that pays; a decline, then cash on delivery.
   ...model.getPathsFromEvents(
     [
       numberValid,
@@ -162,6 +162,8 @@ export const paths = [
       declined,
       { type: 'xstate.done.actor.reportFailed', output: {} },
       submit,
+      // The retry is the same order request again: the server answers the same order.
+      { type: 'xstate.done.actor.createOrder', output: cardOrder },
       succeeded,
       { type: 'xstate.done.actor.reportPaid', output: {} },
     ] as PaymentEvent[],

@@ -8,7 +8,8 @@ import { cartMutations, writeCart } from '../../api/cart.mutations';
 import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { createOrder, updateOrderStatus } from '../../api/orders';
 import type { Cart, OrderRequest } from '../../api/types';
-import { rememberOrderToken } from '../../payment/order-tokens';
+import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
+import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
 import { getStripe } from '../../payment/stripe-loader';
 import { checkoutMachine, type CartNews } from '../../../machines/checkout.machine';
 import {
@@ -102,7 +103,14 @@ export function cartNewsActor(queryClient: QueryClient) {
   });
 }
 
-/** Confirms the card with Stripe (or the sandbox), with the card element Pay handed over. */
+/** What the shopper reads when the bank could not confirm a 3-D Secure payment. */
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'Your bank could not confirm this payment. Please try again, or use another card.';
+
+/**
+ * Confirms the card with Stripe (or the sandbox), with the card element Pay handed over;
+ * Stripe.js shows a 3-D Secure challenge itself when the card's bank asks for one.
+ */
 const confirmCardWithStripe = fromPromise<CardOutcome, ConfirmCardInput>(async ({ input }) => {
   const stripe = await getStripe();
   if (!stripe) throw new Error('The card payment tools are not loaded');
@@ -112,10 +120,25 @@ const confirmCardWithStripe = fromPromise<CardOutcome, ConfirmCardInput>(async (
       billing_details: input.billingDetails,
     },
   });
-  if (result.error) return { status: 'declined', message: result.error.message ?? null };
-  return result.paymentIntent?.status === 'succeeded'
-    ? { status: 'succeeded' }
-    : { status: 'declined', message: null };
+  if (result.error) {
+    // Paid already (a second Pay after a lost answer): Stripe refuses, with the succeeded intent.
+    if (result.error.payment_intent?.status === 'succeeded') return { status: 'succeeded' };
+    // No answer from Stripe is not a decline: nothing is known, and a retry is safe.
+    if (result.error.type === 'api_connection_error') {
+      throw Object.assign(new Error(result.error.message ?? 'No answer from Stripe'), {
+        status: 0,
+      });
+    }
+    const message =
+      result.error.code === 'payment_intent_authentication_failure'
+        ? AUTHENTICATION_FAILED_MESSAGE
+        : (result.error.message ?? null);
+    return { status: 'declined', message };
+  }
+  const status = result.paymentIntent?.status;
+  if (status === 'succeeded') return { status: 'succeeded' };
+  if (status === 'processing') return { status: 'processing' };
+  return { status: 'declined', message: null };
 });
 
 /** Loads Stripe (or the sandbox) as the payment step starts; the view's <Elements> gets the same. */
@@ -151,7 +174,29 @@ export function providePaymentMachine(effects: CheckoutEffects) {
       ),
     },
     actions: {
-      startAttempt: assign({ idempotencyKey: () => newKey() }),
+      // As the step starts, an attempt this tab left part-way (a reload during "Processing
+      // payment...") is taken up again: its key and its order, so Pay asks for that same order.
+      startAttempt: assign(({ context }) => {
+        const stored = context.idempotencyKey === '' ? readAttempt() : null;
+        if (stored && stored.paymentMethod === context.paymentMethod) {
+          const order =
+            stored.orderId === null
+              ? null
+              : {
+                  orderId: stored.orderId,
+                  clientSecret: null,
+                  orderToken: orderTokenFor(stored.orderId),
+                };
+          return { idempotencyKey: stored.idempotencyKey, order };
+        }
+        return { idempotencyKey: newKey() };
+      }),
+      keepAttempt: ({ context }) =>
+        updateAttempt(context.idempotencyKey, {
+          paymentMethod: context.paymentMethod,
+          orderId: context.order?.orderId ?? null,
+          confirming: context.order !== null && context.paymentMethod === 'card',
+        }),
       rememberOrder: (_, { order }) => rememberOrderToken(order.orderId, order.orderToken),
       // Issue 16: no toast. The payment step shows the failure inline, in the shopper's words,
       // until the next attempt (payment-step.tsx, PaymentProblem); the developer's words go to
@@ -219,6 +264,9 @@ function completeCheckout(effects: CheckoutEffects, output: PaymentOutput): void
   const order = output.order;
   if (!order) return;
   clearDrafts();
+  // Paid or placed: done. While Stripe is still confirming, the attempt stays, so a Pay again
+  // after a failure is the same order.
+  if (output.outcome !== 'confirming') clearAttempt();
   // The order saved its address in the account's book (or made it the default).
   void effects.queryClient.invalidateQueries({ queryKey: accountKeys.addresses() });
   // The server emptied the cart with the order (COD at once, card once PAID): show that.
@@ -228,6 +276,7 @@ function completeCheckout(effects: CheckoutEffects, output: PaymentOutput): void
   );
   effects.close();
   if (output.outcome === 'paid') toast.success(PAYMENT_MESSAGES.paymentSuccessful);
-  else toast.success('Order placed! You will pay on delivery.');
+  else if (output.outcome === 'placed') toast.success('Order placed! You will pay on delivery.');
+  // 'confirming': the confirmation page says so, and updates itself when Stripe decides.
   effects.showConfirmation(order.orderId);
 }

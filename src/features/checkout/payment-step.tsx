@@ -389,6 +389,7 @@ function CardHolderField({
       complete: !empty,
       error: null,
       incomplete: empty && final,
+      value,
     });
   };
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { css } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
@@ -18,6 +18,8 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { orderTokenFor } from '../../payment/order-tokens';
 import { orderStatusWords } from '../../components/order-status-badge';
+import { useCartFlow } from '../../cart/cart-flow';
+import { clearAttempt, readAttempt } from '../../payment/payment-attempt';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Debit/Credit Card',
@@ -41,10 +43,22 @@ export function OrderConfirmationPage() {
   const validId = Number.isInteger(id) && id > 0;
   // A guest reads the order with the token this browser kept when it was placed (D2).
   const orderToken = validId ? orderTokenFor(id) : null;
+  // Two minutes without Stripe's word: the page stops asking and offers to pay again.
+  const [waitedTooLong, setWaitedTooLong] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedTooLong(true), CONFIRMING_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const order = useQuery({
     ...orderQueries.detail(id, orderToken),
     enabled: validId,
     retry: false,
+    // A card payment Stripe has not confirmed yet: asked again, 1 s, 2 s, 4 s … 10 s apart, for
+    // up to two minutes; its webhook makes the order PAID on the server meanwhile.
+    refetchInterval: (query) =>
+      isConfirming(query.state.data) && !waitedTooLong
+        ? Math.min(1_000 * 2 ** Math.max(0, query.state.dataUpdateCount - 1), 10_000)
+        : false,
   });
 
   if (!validId || (order.isError && isApiError(order.error) && order.error.isNotFound)) {
@@ -78,19 +92,96 @@ export function OrderConfirmationPage() {
       </PageContainer>
     );
   }
-  return <Confirmation order={order.data} orderToken={orderToken} />;
+  // Paid: the checkout's attempt is over (a reload during "Processing payment..." kept it).
+  if (order.data.status === 'PAID' && readAttempt()?.orderId === order.data.orderId) clearAttempt();
+  return <Confirmation order={order.data} orderToken={orderToken} waitedTooLong={waitedTooLong} />;
 }
 
-function Confirmation({ order, orderToken }: { order: OrderDetail; orderToken: string | null }) {
+/** How long the page waits for Stripe's word before it offers to pay again. */
+const CONFIRMING_FOR_MS = 2 * 60_000;
+
+/** A card order not paid yet and not failed: its payment is being confirmed. */
+function isConfirming(order: OrderDetail | undefined): boolean {
+  return order?.status === 'PENDING' && order.paymentMethod === 'card';
+}
+
+/** What the page says first, by the order's real status (ADR-0050). */
+function OrderHeading({
+  order,
+  waitedTooLong,
+}: {
+  order: OrderDetail;
+  waitedTooLong: boolean;
+}): ReactNode {
+  const { openCheckout } = useCartFlow();
+  const payNow = (
+    <Button onClick={openCheckout} css={css.raw({ mt: '4' })}>
+      Pay now
+    </Button>
+  );
+  if (order.status === 'PAYMENT_FAILED') {
+    return (
+      <div role="status" className={css({ mb: { base: '6', md: '8' } })}>
+        <PageTitle>Payment failed</PageTitle>
+        <p className={css({ color: 'danger', fontWeight: 'semibold' })}>
+          {order.paymentError ?? 'Your payment did not go through.'} Nothing was charged. Your order
+          is kept: pay again to complete it.
+        </p>
+        {payNow}
+      </div>
+    );
+  }
+  if (order.status === 'CANCELLED') {
+    return (
+      <PageTitle subtitle="It was not paid in time, so nothing was charged and its items went back on sale.">
+        This order was cancelled
+      </PageTitle>
+    );
+  }
+  if (isConfirming(order)) {
+    return (
+      <div role="status" className={css({ mb: { base: '6', md: '8' } })}>
+        <PageTitle>Confirming your payment</PageTitle>
+        {waitedTooLong ? (
+          <>
+            <p>
+              We have not received your payment yet. If you did not finish paying, you can pay now;
+              you will not be charged twice.
+            </p>
+            {payNow}
+          </>
+        ) : (
+          <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <Spinner size="sm" label="Confirming" />
+            This page updates by itself as soon as your bank confirms the payment.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <PageTitle subtitle={`A confirmation has been sent to ${order.email}.`}>
+      Thank you for your order!
+    </PageTitle>
+  );
+}
+
+function Confirmation({
+  order,
+  orderToken,
+  waitedTooLong,
+}: {
+  order: OrderDetail;
+  orderToken: string | null;
+  waitedTooLong: boolean;
+}) {
   const [tracking, setTracking] = useState(false);
   // Spec §2 derives Subtotal as total − shipping − tax, which only adds up without a promo. D9:
   // the server's item subtotal, so Subtotal − Discount + Tax + Shipping = Grand Total as shown.
   const subtotal = order.subtotalAmount;
   return (
     <PageContainer>
-      <PageTitle subtitle={`A confirmation has been sent to ${order.email}.`}>
-        Thank you for your order!
-      </PageTitle>
+      <OrderHeading order={order} waitedTooLong={waitedTooLong} />
       <div
         className={css({
           display: 'grid',
