@@ -95,13 +95,40 @@ test('a guest pays by card with 4242 4242 4242 4242 and lands on the confirmatio
   expect(cart.cartItems).toEqual([]);
 });
 
-/** Counts the requests the page makes to one API path (by method). */
-function countRequests(page: Page, method: string, path: string) {
+/** Counts the requests the page makes to one path (by method). */
+function countRequests(page: Page, method: string, path: string | RegExp) {
   const counter = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === method && new URL(request.url()).pathname === path) counter.count += 1;
+    const pathname = new URL(request.url()).pathname;
+    const matches = typeof path === 'string' ? pathname === path : path.test(pathname);
+    if (request.method() === method && matches) counter.count += 1;
   });
   return counter;
+}
+
+/** Card confirmations at the sandbox's Stripe stand-in, as Stripe.js makes them. */
+const CARD_CONFIRM = /^\/v1\/payment_intents\/[A-Za-z0-9_]+\/confirm$/;
+
+/** The idempotency keys the page's order requests carry, and the order ids they were answered. */
+function watchOrders(page: Page) {
+  const seen = { keys: new Set<string>(), orderIds: new Set<number>(), requests: 0 };
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/v1/order') return;
+    seen.requests += 1;
+    const body = request.postDataJSON() as { idempotencyKey?: string } | null;
+    if (body?.idempotencyKey) seen.keys.add(body.idempotencyKey);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/v1/order') return;
+    void response.json().then(
+      (body: { orderId?: number }) => {
+        if (typeof body.orderId === 'number') seen.orderIds.add(body.orderId);
+      },
+      () => undefined,
+    );
+  });
+  return seen;
 }
 
 async function readHistory(page: Page, orderId: number): Promise<OrderStatusEvent[]> {
@@ -135,7 +162,7 @@ test('on a phone, every decline card shows its message and a retry with 4242 pay
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await arrangeCart(page, [{ productId: 3, quantity: 2 }]);
-  const orders = countRequests(page, 'POST', '/api/v1/order');
+  const orders = watchOrders(page);
   await openCheckout(page);
   await expectA11y(page, 'step 0 on a phone');
   await fillDetails(page);
@@ -158,8 +185,11 @@ test('on a phone, every decline card shows its message and a retry with 4242 pay
   await page.waitForURL(/\/completed-checkout\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
 
-  // One order: placed once, failed six times, then paid.
-  expect(orders.count).toBe(1);
+  // One order: placed once, failed six times, then paid. Each retry sent the same order request
+  // (one key), and the server answered the same order every time (ADR-0050).
+  expect(orders.requests).toBe(DECLINES.length + 1);
+  expect(orders.keys.size).toBe(1);
+  expect(orders.orderIds.size).toBe(1);
   const history = await readHistory(page, orderIdFromUrl(page));
   expect(history.map((event) => event.status)).toEqual(['PENDING', 'PAYMENT_FAILED', 'PAID']);
   const overflow = await page.evaluate(
@@ -171,7 +201,7 @@ test('on a phone, every decline card shows its message and a retry with 4242 pay
 test('ten rapid clicks on Pay make exactly one order and one payment', async ({ page }) => {
   await arrangeCart(page, [{ productId: 3, quantity: 1 }]);
   const orders = countRequests(page, 'POST', '/api/v1/order');
-  const payments = countRequests(page, 'POST', '/api/v1/payment/sandbox/confirm');
+  const payments = countRequests(page, 'POST', CARD_CONFIRM);
   await toPaymentStep(page);
   await fillCard(page, '4242424242424242');
   // Ten clicks in one task, before React can even re-render the button as disabled.
@@ -188,7 +218,7 @@ test('in dark mode on a phone, a guest places a cash-on-delivery order', async (
   await page.setViewportSize({ width: 390, height: 844 });
   await arrangeCart(page, [{ productId: 3, quantity: 2 }]);
   await setTheme(page, 'dark');
-  const payments = countRequests(page, 'POST', '/api/v1/payment/sandbox/confirm');
+  const payments = countRequests(page, 'POST', CARD_CONFIRM);
 
   await openCheckout(page);
   await expectA11y(page, 'step 0, dark');
