@@ -1,14 +1,15 @@
-import { apiClient, orderTokenHeaders, unwrap } from './client';
-import type { OrderRequestOptions, RequestOptions } from './client';
+import { orderTokenHeaders, unwrap } from './client';
+import type { ApiClient, OrderRequestOptions, RequestOptions } from './client';
 import type { Id, PaymentIntent, SandboxConfirmRequest, SandboxConfirmResult } from './types';
 
 /** The card order's payment intent (one per order; created when missing). */
 export async function createPaymentIntent(
+  api: ApiClient,
   body: { orderId: Id },
   { signal, orderToken }: OrderRequestOptions = {},
 ): Promise<PaymentIntent> {
   return unwrap(
-    await apiClient().POST('/api/v1/payment/create-payment-intent', {
+    await api.POST('/api/v1/payment/create-payment-intent', {
       body,
       headers: orderTokenHeaders(orderToken),
       signal,
@@ -21,8 +22,9 @@ export async function createPaymentIntent(
  * not a thrown ApiError.
  */
 export async function confirmSandboxPayment(
+  api: ApiClient,
   body: SandboxConfirmRequest,
   { signal }: RequestOptions = {},
 ): Promise<SandboxConfirmResult> {
-  return unwrap(await apiClient().POST('/api/v1/payment/sandbox/confirm', { body, signal }));
+  return unwrap(await api.POST('/api/v1/payment/sandbox/confirm', { body, signal }));
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client';
 
 const loadStripe = vi.fn();
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe }));
@@ -9,6 +10,7 @@ async function freshLoader() {
 }
 
 describe('getStripe', () => {
+  const api = createApiClient({ baseUrl: 'http://shop.test' });
   afterEach(() => {
     vi.unstubAllEnvs();
     loadStripe.mockReset();
@@ -17,7 +19,7 @@ describe('getStripe', () => {
   it('gives the offline sandbox when no publishable key is configured', async () => {
     vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', '');
     const { getStripe } = await freshLoader();
-    const stripe = await getStripe();
+    const stripe = await getStripe(api);
     expect(typeof stripe?.confirmCardPayment).toBe('function');
     expect(typeof stripe?.elements).toBe('function');
     expect(loadStripe).not.toHaveBeenCalled();
@@ -28,7 +30,7 @@ describe('getStripe', () => {
     const real = { elements: () => undefined };
     loadStripe.mockResolvedValue(real);
     const { getStripe } = await freshLoader();
-    expect(await getStripe()).toBe(real);
+    expect(await getStripe(api)).toBe(real);
     expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
   });
 
@@ -36,10 +38,10 @@ describe('getStripe', () => {
     vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_123');
     loadStripe.mockReturnValue(new Promise(() => undefined));
     const { getStripe } = await freshLoader();
-    expect(await getStripe(20)).toBeNull();
+    expect(await getStripe(api, 20)).toBeNull();
     await Promise.resolve();
     loadStripe.mockResolvedValue({ elements: () => undefined });
-    expect(await getStripe(20)).not.toBeNull();
+    expect(await getStripe(api, 20)).not.toBeNull();
   });
 
   it('answers null (never a rejection) when Stripe.js fails to load', async () => {
@@ -47,7 +49,7 @@ describe('getStripe', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
     const { getStripe } = await freshLoader();
-    expect(await getStripe(1000)).toBeNull();
+    expect(await getStripe(api, 1000)).toBeNull();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -1,6 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { css } from 'styled-system/css';
-import { confirmSandboxPayment } from '../../api/payment';
 import type { SandboxConfirmRequest, SandboxConfirmResult } from '../../api/types';
 import {
   checkCardNumber,
@@ -317,7 +316,7 @@ const notSupported = async () => ({
 });
 
 /** A Stripe-shaped object for <Elements stripe={...}> (real Stripe.js's type, for the app). */
-export function createSandboxStripe(confirm: SandboxConfirm = confirmSandboxPayment): Stripe {
+export function createSandboxStripe(confirm: SandboxConfirm): Stripe {
   const groups: SandboxElements[] = [];
 
   async function confirmCardPayment(clientSecret: string, data?: ConfirmData) {
