@@ -244,6 +244,46 @@ const apiClientPlugin = {
   },
 };
 
+/**
+ * The production server holds no test, Pact or SPA code (issue 26): server/src imports only
+ * server/src and the neutral contract/ (the SPA reaches it as a built entry, the provider states
+ * come from contracts/provider/serve.ts). Checked on static and dynamic imports alike, by where
+ * each import really points.
+ */
+const serverImportsPlugin = {
+  rules: {
+    'own-only': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'server/src imports only server/src and contract/' },
+        schema: [],
+      },
+      create: (context) => {
+        const root = import.meta.dirname;
+        const file = relative(root, context.filename);
+        const allowed = [join('server', 'src') + sep, join('contract') + sep];
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = relative(root, resolve(dirname(context.filename), source));
+          if (allowed.some((prefix) => target.startsWith(prefix))) return;
+          context.report({
+            node,
+            message: `'${source}': server/src imports only server/src and contract/ (no src/, machines/, contracts/ or tests/ code in the production server; the verification side passes what it needs to startServer).`,
+          });
+        };
+        if (!file.startsWith(join('server', 'src') + sep)) return {};
+        return {
+          ImportDeclaration: (node) => check(node.source, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+          ExportAllDeclaration: (node) => check(node.source, node.source.value),
+          ImportExpression: (node) =>
+            node.source.type === 'Literal' && check(node.source, node.source.value),
+        };
+      },
+    },
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -270,6 +310,11 @@ export default defineConfig([
     files: ['**/*.{ts,tsx}'],
     plugins: { 'api-client': apiClientPlugin },
     rules: { 'api-client/no-module-client': 'error' },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { 'server-imports': serverImportsPlugin },
+    rules: { 'server-imports/own-only': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contract/**/*.ts', 'server/**/*.ts'],
