@@ -139,13 +139,8 @@ export function providePaymentMachine(effects: CheckoutEffects) {
   return paymentMachine.provide({
     actors: {
       createOrder: fromPromise<PlacedOrder, CreateOrderInput>(async ({ input, signal }) => {
-        const { orderId, clientSecret, orderToken } = await createOrder(
-          api,
-          toOrderRequest(input),
-          {
-            signal,
-          },
-        );
+        const request = toOrderRequest(input);
+        const { orderId, clientSecret, orderToken } = await createOrder(api, request, { signal });
         return { orderId, clientSecret, orderToken };
       }),
       loadTools: loadCardTools(api),
