@@ -1,4 +1,4 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -176,6 +176,114 @@ function createLayersPlugin(root) {
   };
 }
 
+/**
+ * The API client belongs to a QueryClient (issue 26, src/api/client.ts): it is created where a
+ * QueryClient is born and read back with apiOf(queryClient). No module holds one: a client made
+ * at a module's top level would be shared by every server render in the process, and a module's
+ * mutable state in src/api is where a "current" client would hide.
+ */
+const apiClientPlugin = {
+  rules: {
+    'no-module-client': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'No module-level API client (issue 26)' },
+        schema: [],
+      },
+      create: (context) => {
+        const file = relative(import.meta.dirname, context.filename);
+        const inSrc = file.startsWith(`src${sep}`);
+        const isTest = /\.test\.tsx?$/.test(file);
+        const isClientModule = file === join('src', 'api', 'client.ts');
+        const inApi = file.startsWith(join('src', 'api') + sep);
+        const atModuleLevel = (node) =>
+          !context.sourceCode
+            .getAncestors(node)
+            .some((ancestor) =>
+              /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression|MethodDefinition|PropertyDefinition|StaticBlock)$/.test(
+                ancestor.type,
+              ),
+            );
+        return {
+          CallExpression: (node) => {
+            const name =
+              node.callee.type === 'Identifier'
+                ? node.callee.name
+                : node.callee.type === 'MemberExpression'
+                  ? node.callee.property?.name
+                  : undefined;
+            if (name === 'createApiClient' && atModuleLevel(node)) {
+              context.report({
+                node,
+                message:
+                  'An API client made at module level is shared by every QueryClient (and every server render): create it where its QueryClient is born and bind it (createQueryClient(api) / bindApi), then read it with apiOf(queryClient).',
+              });
+            }
+          },
+          ImportDeclaration: (node) => {
+            if (!inSrc || isClientModule || node.source.value !== 'openapi-fetch') return;
+            if (node.importKind === 'type') return;
+            context.report({
+              node: node.source,
+              message:
+                'Only src/api/client.ts makes an openapi-fetch client (createApiClient); take the one bound to your QueryClient with apiOf(queryClient).',
+            });
+          },
+          VariableDeclaration: (node) => {
+            if (!inApi || isTest || node.kind === 'const') return;
+            if (node.parent.type !== 'Program' && node.parent.parent?.type !== 'Program') return;
+            context.report({
+              node,
+              message:
+                'src/api keeps no mutable module state (it is where a process-wide "current" API client would hide): keep state on the QueryClient or in the caller.',
+            });
+          },
+        };
+      },
+    },
+  },
+};
+
+/**
+ * The production server holds no test, Pact or SPA code (issue 26): server/src imports only
+ * server/src and the neutral contract/ (the SPA reaches it as a built entry, the provider states
+ * come from contracts/provider/serve.ts). Checked on static and dynamic imports alike, by where
+ * each import really points.
+ */
+const serverImportsPlugin = {
+  rules: {
+    'own-only': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'server/src imports only server/src and contract/' },
+        schema: [],
+      },
+      create: (context) => {
+        const root = import.meta.dirname;
+        const file = relative(root, context.filename);
+        const allowed = [join('server', 'src') + sep, join('contract') + sep];
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = relative(root, resolve(dirname(context.filename), source));
+          if (allowed.some((prefix) => target.startsWith(prefix))) return;
+          context.report({
+            node,
+            message: `'${source}': server/src imports only server/src and contract/ (no src/, machines/, contracts/ or tests/ code in the production server; the verification side passes what it needs to startServer).`,
+          });
+        };
+        if (!file.startsWith(join('server', 'src') + sep)) return {};
+        return {
+          ImportDeclaration: (node) => check(node.source, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+          ExportAllDeclaration: (node) => check(node.source, node.source.value),
+          ImportExpression: (node) =>
+            node.source.type === 'Literal' && check(node.source, node.source.value),
+        };
+      },
+    },
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -197,6 +305,17 @@ export default defineConfig([
   },
   // Strict: also flags query functions that ignore the key's variables, unstable query clients...
   pluginQuery.configs['flat/recommended-strict'],
+  {
+    // Everywhere: the app, its test harnesses and the contracts create API clients the same way.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'api-client': apiClientPlugin },
+    rules: { 'api-client/no-module-client': 'error' },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { 'server-imports': serverImportsPlugin },
+    rules: { 'server-imports/own-only': 'error' },
+  },
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contract/**/*.ts', 'server/**/*.ts'],
     plugins: { layers: createLayersPlugin(import.meta.dirname) },

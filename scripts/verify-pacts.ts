@@ -34,7 +34,7 @@ const USAGE = `Usage: npx tsx scripts/verify-pacts.ts --base-url <url> [options]
   --base-url <url>          where the provider answers /api/v1/* (required)
   --provider-states-setup-url <url>
                             POST endpoint that sets up a provider state (see contracts/README.md);
-                            the reference API serves one when started with PACT_PROVIDER_STATES=1
+                            the reference API serves one when started by contracts/provider/serve.ts
   --state-setup-url <url>   the same (older name)
   --token <jwt>             bearer token for signed-in interactions when the state answer has none
   --pact <file>             pact file (default: contracts/pacts/lumen-storefront-lumen-api.json)

@@ -1,6 +1,6 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { configureApi } from './api/client';
+import { createApiClient } from './api/client';
 import { AppRoot } from './app/app-root';
 import {
   lcpImages,
@@ -55,10 +55,11 @@ export async function renderPage(
   const page = matchPublicPage(pathname, search);
   if (!page) return null;
 
-  configureApi({ baseUrl: apiBaseUrl });
   // Every page and part is loaded before the first render, so no render suspends half-way.
   await (partsLoaded ??= preloadEveryPart());
-  const queryClient = createQueryClient();
+  // This render's own QueryClient and API client: renders that overlap never share either
+  // (entry-server.test.ts renders two at once against two APIs).
+  const queryClient = createQueryClient(createApiClient({ baseUrl: apiBaseUrl }));
   // The server asks once, and renders a failure as the page shows it (a product that does not
   // exist is the not-found page), not as a load about to be retried.
   queryClient.setDefaultOptions({

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { setupApi } from './app/api-setup';
+import { createBrowserApi } from './app/api-setup';
 import { AppRoot } from './app/app-root';
 import { preloadRoute } from './app/routes';
 import { loadInspector } from './app/inspect';
@@ -28,10 +28,17 @@ const inspect = await loadInspector();
 // Before the first render: it puts the stored theme on <html>, which an inline script would
 // normally do (the CSP forbids inline scripts).
 const theme = startTheme();
-const queryClient = createQueryClient();
+// The page's one QueryClient, born with its API client. The session it boots below holds the
+// token; the API client reads it on every request (never before the session exists: nothing
+// asks the API until the first render).
+const queryClient = createQueryClient(
+  createBrowserApi({
+    getToken: () => session.token(),
+    onUnauthorized: () => session.unauthorized(),
+  }),
+);
 // Also before the first render, so protected routes know at once whether a session is coming.
 const session = bootSession({ queryClient, inspect });
-setupApi({ getToken: session.token, onUnauthorized: session.unauthorized });
 
 // A public page arrives rendered (issue 19): the server sent its HTML and the query cache it was
 // rendered from. The cache goes in first, so the first render is that HTML and asks for nothing.

@@ -27,8 +27,8 @@ describe('account contract', () => {
       .withRequest('GET', '/api/v1/account/user', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(user))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        await expect(getAccountUser()).resolves.toMatchObject({ email: 'demo@lumen.test' });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        await expect(getAccountUser(api)).resolves.toMatchObject({ email: 'demo@lumen.test' });
       });
   });
 
@@ -43,8 +43,8 @@ describe('account contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        const { onUnauthorized } = useApi(mock, { token: EXAMPLE_JWT });
-        const error = await getAccountUser().catch((e: unknown) => e);
+        const { api, onUnauthorized } = useApi(mock, { token: EXAMPLE_JWT });
+        const error = await getAccountUser(api).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).isUnauthorized).toBe(true);
         expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -62,8 +62,8 @@ describe('account contract', () => {
         res.jsonBody({ user: { ...user, username: string('demo-roaster') }, token: jwt() }),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await updateAccountUser({ username: 'demo-roaster' });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await updateAccountUser(api, { username: 'demo-roaster' });
         expect(updated.user.username).toBe('demo-roaster');
         expect(updated.token).toMatch(/\./);
       });
@@ -76,8 +76,8 @@ describe('account contract', () => {
       .withRequest('GET', '/api/v1/account/address', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(eachLike(address)))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const addresses = await listAddresses();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const addresses = await listAddresses(api);
         expect(addresses[0]?.isDefault).toBe(true);
       });
   });
@@ -99,8 +99,8 @@ describe('account contract', () => {
         }),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const created = await createAddress(sampleAddress);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const created = await createAddress(api, sampleAddress);
         expect(created).toMatchObject({ addressId: 2, isDefault: false, apartment: null });
       });
   });
@@ -126,8 +126,8 @@ describe('account contract', () => {
         }),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await updateAddress(1, {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await updateAddress(api, 1, {
           ...sampleAddress,
           apartment: 'Suite 4',
           city: 'Ottawa',
@@ -148,8 +148,8 @@ describe('account contract', () => {
       )
       .willRespondWith(204)
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        await expect(deleteAddress(1)).resolves.toBeUndefined();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        await expect(deleteAddress(api, 1)).resolves.toBeUndefined();
       });
   });
 
@@ -167,8 +167,8 @@ describe('account contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(eachLike({ ...address, addressId: integer(2) })))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const addresses = await setDefaultAddress(2);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const addresses = await setDefaultAddress(api, 2);
         expect(addresses[0]).toMatchObject({ addressId: 2, isDefault: true });
       });
   });
@@ -180,8 +180,8 @@ describe('account contract', () => {
       .withRequest('GET', '/api/v1/account/orders', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(eachLike(accountOrder)))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const orders = await listAccountOrders();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const orders = await listAccountOrders(api);
         expect(orders[0]?.status).toBe('PENDING');
       });
   });
@@ -195,8 +195,8 @@ describe('account contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(eachLike(accountOrder)))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const orders = await listAccountOrders({ status: 'PENDING', search: 'cappucino' });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const orders = await listAccountOrders(api, { status: 'PENDING', search: 'cappucino' });
         expect(orders).toHaveLength(1);
       });
   });

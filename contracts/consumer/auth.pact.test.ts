@@ -31,8 +31,8 @@ describe('auth contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(authToken))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const { token } = await login({
+        const { api } = useApi(mock);
+        const { token } = await login(api, {
           loginInput: 'demo@lumen.test',
           password: 'coffee123',
           rememberMe: true,
@@ -60,9 +60,13 @@ describe('auth contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        const { onUnauthorized } = useApi(mock);
+        const { api, onUnauthorized } = useApi(mock);
         const error = await rejection(
-          login({ loginInput: 'demo@lumen.test', password: 'wrong-password', rememberMe: false }),
+          login(api, {
+            loginInput: 'demo@lumen.test',
+            password: 'wrong-password',
+            rememberMe: false,
+          }),
         );
         expect(error.isInvalidCredentials).toBe(true);
         expect(error.fieldError('password')).toBe('Invalid email or password');
@@ -87,9 +91,9 @@ describe('auth contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
+        const { api } = useApi(mock);
         const error = await rejection(
-          login({ loginInput: 'demo@lumen.test', password: '123', rememberMe: false }),
+          login(api, { loginInput: 'demo@lumen.test', password: '123', rememberMe: false }),
         );
         expect(error.isValidation).toBe(true);
         expect(error.fields).toEqual({ password: 'Must be at least 6 character' });
@@ -107,8 +111,8 @@ describe('auth contract', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody(authToken))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const { token } = await signup({
+        const { api } = useApi(mock);
+        const { token } = await signup(api, {
           username: 'coffee-lover',
           email: 'new@lumen.test',
           password: 'coffee123',
@@ -134,9 +138,9 @@ describe('auth contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
+        const { api } = useApi(mock);
         const error = await rejection(
-          signup({ username: 'demo-again', email: 'demo@lumen.test', password: 'coffee123' }),
+          signup(api, { username: 'demo-again', email: 'demo@lumen.test', password: 'coffee123' }),
         );
         expect(error.isEmailTaken).toBe(true);
         expect(error.fieldError('email')).toBe('An account with this email already exists');
@@ -151,8 +155,8 @@ describe('auth contract', () => {
       .willRespondWith(204)
       .executeTest(async (mock) => {
         // The session has already forgotten the token when the request leaves.
-        const { onUnauthorized } = useApi(mock);
-        await logout(EXAMPLE_JWT);
+        const { api, onUnauthorized } = useApi(mock);
+        await logout(api, EXAMPLE_JWT);
         expect(onUnauthorized).not.toHaveBeenCalled();
       });
   });
@@ -168,8 +172,8 @@ describe('auth contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(authToken))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const { token } = await changePassword({
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const { token } = await changePassword(api, {
           currentPassword: 'coffee123',
           newPassword: 'espresso456',
         });
@@ -186,8 +190,8 @@ describe('auth contract', () => {
         res.jsonBody({ providers: eachLike({ id: string('oidc'), name: string('Lumen ID') }, 1) }),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const { providers } = await authProviders();
+        const { api } = useApi(mock);
+        const { providers } = await authProviders(api);
         expect(providers[0]?.name).toBe('Lumen ID');
       });
   });
@@ -199,8 +203,8 @@ describe('auth contract', () => {
       .withRequest('GET', '/api/v1/auth/providers')
       .willRespondWith(200, (res) => res.jsonBody({ providers: [] }))
       .executeTest(async (mock) => {
-        useApi(mock);
-        expect((await authProviders()).providers).toEqual([]);
+        const { api } = useApi(mock);
+        expect((await authProviders(api)).providers).toEqual([]);
       });
   });
 });

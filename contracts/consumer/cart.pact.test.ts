@@ -59,8 +59,8 @@ describe('cart contract: signed-in user', () => {
       .withRequest('GET', '/api/v1/cart', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(cart()))
       .executeTest(async (mock) => {
-        const { setCartToken } = useApi(mock, { token: EXAMPLE_JWT });
-        const current = await getCart();
+        const { api, setCartToken } = useApi(mock, { token: EXAMPLE_JWT });
+        const current = await getCart(api);
         expect(current.cartItems[0]?.productId).toBe(3);
         // A user's cart answers cartToken null; that must not wipe a guest token.
         expect(setCartToken).not.toHaveBeenCalled();
@@ -76,8 +76,8 @@ describe('cart contract: signed-in user', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(cart()))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await addCartItem({ productId: 3, quantity: 1 });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await addCartItem(api, { productId: 3, quantity: 1 });
         expect(updated.totalQuantity).toBe(1);
       });
   });
@@ -95,8 +95,8 @@ describe('cart contract: signed-in user', () => {
         res.jsonBody(cart({ totalQuantity: integer(2), subtotal: money(10) })),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await updateCartItem(1, { quantity: 2 });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await updateCartItem(api, 1, { quantity: 2 });
         expect(updated.totalQuantity).toBe(2);
       });
   });
@@ -112,8 +112,8 @@ describe('cart contract: signed-in user', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(emptyCart()))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await removeCartItem(1);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await removeCartItem(api, 1);
         expect(updated.cartItems).toEqual([]);
       });
   });
@@ -125,8 +125,8 @@ describe('cart contract: signed-in user', () => {
       .withRequest('DELETE', '/api/v1/cart', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(emptyCart()))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await clearCart();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await clearCart(api);
         expect(updated.totalQuantity).toBe(0);
       });
   });
@@ -140,8 +140,8 @@ describe('cart contract: signed-in user', () => {
         res.jsonBody(cart({ shipMethod, shipping: money(3.99), total: money(9.49) })),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await setCartShipping(2);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await setCartShipping(api, 2);
         expect(updated.shipMethod?.methodId).toBe(2);
       });
   });
@@ -153,8 +153,8 @@ describe('cart contract: signed-in user', () => {
       .withRequest('POST', '/api/v1/cart/clearShip', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(cart({ shipMethod: nullValue(), shipping: 0 })))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await clearCartShipping();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await clearCartShipping(api);
         expect(updated.shipMethod).toBeNull();
         expect(updated.shipping).toBe(0);
       });
@@ -167,8 +167,8 @@ describe('cart contract: signed-in user', () => {
       .withRequest('PATCH', '/api/v1/cart/promo/3', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(cart({ promo, promoValidation })))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await applyCartPromo(3);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await applyCartPromo(api, 3);
         expect(updated.promo?.code).toBe('FREESHIP2');
         expect(updated.promoValidation?.accepted).toBe(true);
       });
@@ -183,8 +183,8 @@ describe('cart contract: signed-in user', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(cart({ promo, promoValidation })))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await applyCartPromoCode({ code: 'FREESHIP2' });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await applyCartPromoCode(api, { code: 'FREESHIP2' });
         expect(updated.promo?.promoId).toBe(3);
       });
   });
@@ -200,8 +200,10 @@ describe('cart contract: signed-in user', () => {
         res.jsonBody(errorBody(400, 'PROMO_REJECTED', 'Promo code is invalid')),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const error = await applyCartPromoCode({ code: 'NOSUCHCODE' }).catch((e: unknown) => e);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const error = await applyCartPromoCode(api, { code: 'NOSUCHCODE' }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).isPromoRejected).toBe(true);
         expect((error as ApiError).message).toBe('Promo code is invalid');
@@ -215,8 +217,8 @@ describe('cart contract: signed-in user', () => {
       .withRequest('DELETE', '/api/v1/cart/promo', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(cart()))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const updated = await clearCartPromo();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const updated = await clearCartPromo(api);
         expect(updated.promo).toBeNull();
       });
   });
@@ -228,8 +230,8 @@ describe('cart contract: signed-in user', () => {
       .withRequest('GET', '/api/v1/cart/promos', (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(promoLists))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const promos = await listCartPromos();
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const promos = await listCartPromos(api);
         expect(promos.availablePromos[0]?.code).toBe('FREESHIP2');
       });
   });
@@ -243,11 +245,11 @@ describe('cart contract: signed-in user', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(cart()))
       .executeTest(async (mock) => {
-        const { setCartToken } = useApi(mock, {
+        const { api, setCartToken } = useApi(mock, {
           token: EXAMPLE_JWT,
           cartToken: EXAMPLE_CART_TOKEN,
         });
-        const merged = await mergeGuestCart();
+        const merged = await mergeGuestCart(api);
         expect(merged.cartItems[0]?.productId).toBe(3);
         // The guest cart is gone; the client forgets its token.
         expect(setCartToken).toHaveBeenCalledWith(null);
@@ -264,8 +266,8 @@ describe('cart contract: guest', () => {
         res.jsonBody(emptyCart({ cartId: nullValue(), cartToken: nullValue() })),
       )
       .executeTest(async (mock) => {
-        const { setCartToken } = useApi(mock);
-        const current = await getCart();
+        const { api, setCartToken } = useApi(mock);
+        const current = await getCart(api);
         expect(current.totalQuantity).toBe(0);
         expect(setCartToken).not.toHaveBeenCalled();
       });
@@ -280,8 +282,8 @@ describe('cart contract: guest', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(cart({ cartToken: guestCartToken() })))
       .executeTest(async (mock) => {
-        const { setCartToken } = useApi(mock);
-        await addCartItem({ productId: 3, quantity: 1 });
+        const { api, setCartToken } = useApi(mock);
+        await addCartItem(api, { productId: 3, quantity: 1 });
         expect(setCartToken).toHaveBeenCalledWith('c0ffee-guest-cart-token-example');
       });
   });
@@ -295,8 +297,8 @@ describe('cart contract: guest', () => {
         res.jsonBody(cart({ cartToken: fromProviderState('${cartToken}', EXAMPLE_CART_TOKEN) })),
       )
       .executeTest(async (mock) => {
-        const { setCartToken } = useApi(mock, { cartToken: EXAMPLE_CART_TOKEN });
-        const current = await getCart();
+        const { api, setCartToken } = useApi(mock, { cartToken: EXAMPLE_CART_TOKEN });
+        const current = await getCart(api);
         expect(current.cartToken).toBe(EXAMPLE_CART_TOKEN);
         // The token it already holds is not "new".
         expect(setCartToken).not.toHaveBeenCalled();
@@ -314,8 +316,10 @@ describe('cart contract: guest', () => {
         res.jsonBody(errorBody(409, 'OUT_OF_STOCK', 'Only 2 left in stock for cappucino')),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const error = await addCartItem({ productId: 3, quantity: 5 }).catch((e: unknown) => e);
+        const { api } = useApi(mock);
+        const error = await addCartItem(api, { productId: 3, quantity: 5 }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).isOutOfStock).toBe(true);
         expect((error as ApiError).message).toBe('Only 2 left in stock for cappucino');

@@ -31,8 +31,8 @@ describe('catalogue contract', () => {
       .withRequest('GET', '/api/v1/health')
       .willRespondWith(200, (res) => res.jsonBody({ status: 'ok', time: isoDateTime() }))
       .executeTest(async (mock) => {
-        useApi(mock);
-        await expect(getHealth()).resolves.toMatchObject({ status: 'ok' });
+        const { api } = useApi(mock);
+        await expect(getHealth(api)).resolves.toMatchObject({ status: 'ok' });
       });
   });
 
@@ -43,8 +43,8 @@ describe('catalogue contract', () => {
       .withRequest('GET', '/api/v1/products', (req) => req.query({ size: digits('4') }))
       .willRespondWith(200, (res) => res.jsonBody(eachLike(product)))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const products = await listFeaturedProducts({ size: 4 });
+        const { api } = useApi(mock);
+        const products = await listFeaturedProducts(api, { size: 4 });
         expect(products[0]?.productId).toBe(3);
       });
   });
@@ -66,8 +66,8 @@ describe('catalogue contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(productPage))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const page = await searchProducts({
+        const { api } = useApi(mock);
+        const page = await searchProducts(api, {
           category: 'coffee_baverage',
           search: 'cap',
           page: 0,
@@ -96,8 +96,8 @@ describe('catalogue contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(productPage))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const page = await searchProducts({
+        const { api } = useApi(mock);
+        const page = await searchProducts(api, {
           category: 'food_snack',
           maxPrice: 6,
           page: 0,
@@ -118,8 +118,8 @@ describe('catalogue contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(eachLike({ ...product, productId: integer(4) })))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const related = await listRelatedProducts({
+        const { api } = useApi(mock);
+        const related = await listRelatedProducts(api, {
           category: 'coffee_baverage',
           size: 4,
           excludedId: 3,
@@ -135,8 +135,8 @@ describe('catalogue contract', () => {
       .withRequest('GET', '/api/v1/products/detail/3')
       .willRespondWith(200, (res) => res.jsonBody(product))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const found = await getProduct(3);
+        const { api } = useApi(mock);
+        const found = await getProduct(api, 3);
         expect(found.name).toBe('cappucino');
         expect(found.images.some((image) => image.isMain)).toBe(true);
       });
@@ -149,8 +149,8 @@ describe('catalogue contract', () => {
       .withRequest('GET', '/api/v1/products/detail/999')
       .willRespondWith(404, (res) => res.jsonBody(errorBody(404, 'NOT_FOUND', 'Product not found')))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const error = await getProduct(999).catch((e: unknown) => e);
+        const { api } = useApi(mock);
+        const error = await getProduct(api, 999).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).isNotFound).toBe(true);
         expect((error as ApiError).status).toBe(404);
@@ -164,8 +164,8 @@ describe('catalogue contract', () => {
       .withRequest('GET', '/api/v1/products/3/promos')
       .willRespondWith(200, (res) => res.jsonBody({ productId: integer(3), ...promoLists }))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const promos = await listProductPromos(3);
+        const { api } = useApi(mock);
+        const promos = await listProductPromos(api, 3);
         expect(promos.availablePromos[0]?.code).toBe('FREESHIP2');
         expect(promos.unavailablePromos[0]?.reason).toBe('Promo code has expired');
       });
@@ -178,8 +178,8 @@ describe('catalogue contract', () => {
       .withRequest('GET', '/api/v1/ship-methods')
       .willRespondWith(200, (res) => res.jsonBody(eachLike(shipMethod)))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const methods = await listShipMethods();
+        const { api } = useApi(mock);
+        const methods = await listShipMethods(api);
         expect(methods[0]).toMatchObject({ methodId: 2, price: 3.99 });
       });
   });

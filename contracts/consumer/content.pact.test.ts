@@ -23,8 +23,8 @@ describe('content contract', () => {
       .withRequest('GET', '/api/v1/news')
       .willRespondWith(200, (res) => res.jsonBody(eachLike(news)))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const items = await listNews();
+        const { api } = useApi(mock);
+        const items = await listNews(api);
         expect(items[0]?.newId).toBe(1);
       });
   });
@@ -40,8 +40,8 @@ describe('content contract', () => {
         res.headers({ 'X-Total-Count': digits('9') }).jsonBody(eachLike(news)),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const slice = await listNewsSlice({ page: 0, size: 6 });
+        const { api } = useApi(mock);
+        const slice = await listNewsSlice(api, { page: 0, size: 6 });
         expect(slice.items[0]?.newId).toBe(1);
         expect(slice.totalCount).toBe(9);
       });
@@ -54,8 +54,8 @@ describe('content contract', () => {
       .withRequest('GET', '/api/v1/news/1')
       .willRespondWith(200, (res) => res.jsonBody(news))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const item = await getNews(1);
+        const { api } = useApi(mock);
+        const item = await getNews(api, 1);
         expect(item.time).toBe('4 Min');
       });
   });
@@ -67,8 +67,8 @@ describe('content contract', () => {
       .withRequest('GET', '/api/v1/events/upcoming', (req) => req.query({ size: digits('3') }))
       .willRespondWith(200, (res) => res.jsonBody(eachLike(shopEvent)))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const events = await listUpcomingEvents({ size: 3 });
+        const { api } = useApi(mock);
+        const events = await listUpcomingEvents(api, { size: 3 });
         expect(events[0]?.startDate).toMatch(/Z$/);
       });
   });
@@ -84,8 +84,8 @@ describe('content contract', () => {
         res.jsonBody(eachLike({ ...shopEvent, startDate: shopEvent.startDate })),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const events = await listClosedEvents({ page: 0, size: 8 });
+        const { api } = useApi(mock);
+        const events = await listClosedEvents(api, { page: 0, size: 8 });
         expect(events[0]?.duration).toBe('02:00:00');
       });
   });
@@ -97,8 +97,8 @@ describe('content contract', () => {
       .withRequest('GET', '/api/v1/spaces')
       .willRespondWith(200, (res) => res.jsonBody(eachLike(space)))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const spaces = await listSpaces();
+        const { api } = useApi(mock);
+        const spaces = await listSpaces(api);
         expect(spaces[0]).toMatchObject({
           spaceId: 2,
           type: 'workspace',

@@ -66,8 +66,8 @@ describe('orders contract: placing an order', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody(orderResponse))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const placed = await createOrder(body);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const placed = await createOrder(api, body);
         expect(placed.clientSecret).toMatch(/^pi_/);
         expect(placed.orderToken).toBeNull();
       });
@@ -88,8 +88,8 @@ describe('orders contract: placing an order', () => {
         res.jsonBody({ ...orderResponse, status: 'PENDING', clientSecret: nullValue() }),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const placed = await createOrder(body);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const placed = await createOrder(api, body);
         expect(placed.status).toBe('PENDING');
         expect(placed.clientSecret).toBeNull();
       });
@@ -109,8 +109,8 @@ describe('orders contract: placing an order', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody({ ...orderResponse, orderToken: orderToken() }))
       .executeTest(async (mock) => {
-        useApi(mock, { cartToken: EXAMPLE_CART_TOKEN });
-        const placed = await createOrder(body);
+        const { api } = useApi(mock, { cartToken: EXAMPLE_CART_TOKEN });
+        const placed = await createOrder(api, body);
         expect(placed.orderToken).toMatch(/^ot_/);
       });
   });
@@ -137,8 +137,8 @@ describe('orders contract: placing an order', () => {
         ),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const error = await rejection(createOrder(body));
+        const { api } = useApi(mock);
+        const error = await rejection(createOrder(api, body));
         expect(error.isValidation).toBe(true);
         expect(error.fieldError('shippingAddress.postalCode')).toBe('Postal Code is required');
       });
@@ -175,8 +175,8 @@ describe('orders contract: placing an order', () => {
         ),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const error = await rejection(createOrder(body));
+        const { api } = useApi(mock);
+        const error = await rejection(createOrder(api, body));
         expect(error.isTotalsMismatch).toBe(true);
         expect(error.totals).toEqual({
           subtotal: 10,
@@ -197,8 +197,8 @@ describe('orders contract: following an order', () => {
       .withRequest('GET', orderPath(), (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(orderDetail))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const order = await getOrder(1);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await getOrder(api, 1);
         expect(order.items[0]?.productId).toBe(3);
         expect(order.shippingAddress.postalCode).toBe('M5V 2T6');
       });
@@ -216,8 +216,8 @@ describe('orders contract: following an order', () => {
         }),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
-        const order = await getOrder(1, { orderToken: EXAMPLE_ORDER_TOKEN });
+        const { api } = useApi(mock);
+        const order = await getOrder(api, 1, { orderToken: EXAMPLE_ORDER_TOKEN });
         expect(order.email).toBe('guest@lumen.test');
       });
   });
@@ -229,8 +229,8 @@ describe('orders contract: following an order', () => {
       .withRequest('GET', orderPath())
       .willRespondWith(404, (res) => res.jsonBody(errorBody(404, 'NOT_FOUND', 'Order not found')))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const error = await rejection(getOrder(1));
+        const { api } = useApi(mock);
+        const error = await rejection(getOrder(api, 1));
         expect(error.isNotFound).toBe(true);
       });
   });
@@ -242,8 +242,8 @@ describe('orders contract: following an order', () => {
       .withRequest('GET', orderPath('/history'), (req) => req.headers(bearer))
       .willRespondWith(200, (res) => res.jsonBody(eachLike(orderStatusEvent)))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const history = await getOrderHistory(1);
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const history = await getOrderHistory(api, 1);
         expect(history[0]?.status).toBe('PENDING');
       });
   });
@@ -255,8 +255,8 @@ describe('orders contract: following an order', () => {
       .withRequest('GET', orderPath('/history'), (req) => req.headers(guestOrderHeader))
       .willRespondWith(200, (res) => res.jsonBody(eachLike(orderStatusEvent)))
       .executeTest(async (mock) => {
-        useApi(mock);
-        const history = await getOrderHistory(1, { orderToken: EXAMPLE_ORDER_TOKEN });
+        const { api } = useApi(mock);
+        const history = await getOrderHistory(api, 1, { orderToken: EXAMPLE_ORDER_TOKEN });
         expect(history).toHaveLength(1);
       });
   });
@@ -274,8 +274,8 @@ describe('orders contract: paying', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(paymentIntent('requires_payment_method')))
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const intent = await createPaymentIntent({ orderId: 1 });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const intent = await createPaymentIntent(api, { orderId: 1 });
         expect(intent.status).toBe('requires_payment_method');
       });
   });
@@ -291,8 +291,9 @@ describe('orders contract: paying', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(paymentIntent('requires_payment_method')))
       .executeTest(async (mock) => {
-        useApi(mock);
+        const { api } = useApi(mock);
         const intent = await createPaymentIntent(
+          api,
           { orderId: 1 },
           { orderToken: EXAMPLE_ORDER_TOKEN },
         );
@@ -317,8 +318,8 @@ describe('orders contract: paying', () => {
         ),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const error = await rejection(updateOrderStatus(1, { status: 'PAID' }));
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const error = await rejection(updateOrderStatus(api, 1, { status: 'PAID' }));
         expect(error.isPaymentNotConfirmed).toBe(true);
       });
   });
@@ -334,8 +335,8 @@ describe('orders contract: paying', () => {
         res.jsonBody({ ...orderResponse, status: orderStatus('PAID'), paymentStatus: 'PAID' }),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const order = await updateOrderStatus(1, { status: 'PAID' });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await updateOrderStatus(api, 1, { status: 'PAID' });
         expect(order.status).toBe('PAID');
       });
   });
@@ -355,8 +356,8 @@ describe('orders contract: paying', () => {
         }),
       )
       .executeTest(async (mock) => {
-        useApi(mock, { token: EXAMPLE_JWT });
-        const order = await updateOrderStatus(1, { status: 'PAYMENT_FAILED' });
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await updateOrderStatus(api, 1, { status: 'PAYMENT_FAILED' });
         expect(order.paymentStatus).toBe('FAILED');
       });
   });
@@ -377,8 +378,9 @@ describe('orders contract: paying', () => {
         }),
       )
       .executeTest(async (mock) => {
-        useApi(mock);
+        const { api } = useApi(mock);
         const order = await updateOrderStatus(
+          api,
           1,
           { status: 'PAYMENT_FAILED' },
           { orderToken: EXAMPLE_ORDER_TOKEN },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { V3MockServer } from '@pact-foundation/pact';
 import { vi } from 'vitest';
-import { configureApi } from '../../src/api/client';
+import { createApiClient } from '../../src/api/client';
 
 const CONSUMER = 'lumen-storefront';
 const PROVIDER = 'lumen-api';
@@ -76,7 +76,6 @@ export interface Caller {
   cartToken?: string;
 }
 
-/** Points the real client at the mock server as the given caller; returns the injected spies. */
 /**
  * Pact's mock server (pact-core 19.x) answers a request before it has recorded the match, so under
  * CPU load executeTest can read "expected but not received" for a request that was answered
@@ -92,10 +91,14 @@ async function settledFetch(request: Request): Promise<Response> {
   return response;
 }
 
+/**
+ * The real client pointed at the mock server as the given caller, with the injected spies. The
+ * request functions take it as their first argument, as the app's query functions pass theirs.
+ */
 export function useApi(mock: V3MockServer, caller: Caller = {}) {
   const setCartToken = vi.fn<(token: string | null) => void>();
   const onUnauthorized = vi.fn<() => void>();
-  configureApi({
+  const api = createApiClient({
     baseUrl: mock.url,
     fetch: settledFetch,
     getToken: () => caller.token,
@@ -103,5 +106,5 @@ export function useApi(mock: V3MockServer, caller: Caller = {}) {
     setCartToken,
     onUnauthorized,
   });
-  return { setCartToken, onUnauthorized };
+  return { api, setCartToken, onUnauthorized };
 }

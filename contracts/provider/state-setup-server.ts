@@ -1,7 +1,7 @@
 // The reference API's provider states behind an HTTP endpoint, speaking the protocol
 // scripts/verify-pacts.ts (and Pact's providerStatesSetupUrl) uses: POST {state, params, action}.
-// The reference API serves it at /_pact/provider-states when started for verification
-// (PACT_PROVIDER_STATES=1, server/src/main.ts).
+// The reference API serves it at /_pact/provider-states when the verification side starts it
+// with one (provider/serve.ts passes it to startServer).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProviderStates } from './states';
 

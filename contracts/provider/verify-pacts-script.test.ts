@@ -1,7 +1,7 @@
 // Runs scripts/verify-pacts.ts the way a backend team would: a provider at some base URL and a
 // state set-up endpoint. Here both are the reference API (in this process) started for
-// verification (providerStates, as PACT_PROVIDER_STATES=1 does), so the README's instructions are
-// proven, not just written.
+// verification by provider/serve.ts, as the README's instructions do, so they are proven, not
+// just written.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/main';
 import { TEST_PASSWORD_HASH } from '../../server/test/test-server';
 import type { RunningServer } from '../../server/src/main';
+import { startVerificationServer } from './serve';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let server: RunningServer;
@@ -32,14 +33,13 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lumen-pact-script-'));
-  server = await startServer({
+  server = await startVerificationServer({
     port: 0,
     dbFile: join(dir, 'shop.sqlite'),
     distDir: null,
     // Cheap password hashes: the cost is not part of the contract (the OWASP default has its own test).
     passwordHashParams: TEST_PASSWORD_HASH,
     logger: { info: () => undefined, error: () => undefined },
-    providerStates: true,
   });
 });
 
@@ -66,7 +66,7 @@ describe('scripts/verify-pacts.ts', () => {
     expect(code).toBe(1);
   }, 120_000);
 
-  it('the state set-up endpoint is off unless asked for, and refused in production', async () => {
+  it('the state set-up endpoint is off unless the verification side asks, and refused in production', async () => {
     const plain = await startServer({
       port: 0,
       dbFile: join(dir, 'plain.sqlite'),
@@ -86,16 +86,52 @@ describe('scripts/verify-pacts.ts', () => {
       await plain.close();
     }
     await expect(
-      startServer({
+      startVerificationServer({
         port: 0,
         dbFile: join(dir, 'production.sqlite'),
         distDir: null,
         development: false,
-        providerStates: true,
         logger: { info: () => undefined, error: () => undefined },
       }),
     ).rejects.toThrow(/refused with NODE_ENV=production/);
   });
+
+  it('`npm start` serves no state endpoint, whatever its environment says', async () => {
+    // The variables that used to switch it on (PACT_PROVIDER_STATES*) are read by nothing now.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        DB_FILE: join(dir, 'started.sqlite'),
+        LOCAL_OIDC_PORT: '',
+        PACT_PROVIDER_STATES: '1',
+        PACT_PROVIDER_STATES_IN_PRODUCTION: '1',
+      },
+    });
+    try {
+      const url = await new Promise<string>((found, fail) => {
+        let output = '';
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          const ready = /Storefront ready at (http:\/\/\S+?)\/\s/.exec(output);
+          if (ready?.[1]) found(ready[1]);
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        child.on('error', fail);
+        child.on('close', (code) => fail(new Error(`server exited (${code}): ${output}`)));
+      });
+      const res = await fetch(`${url}/_pact/provider-states`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ state: 'products exist', action: 'setup' }),
+      });
+      expect(res.status).toBe(405);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
 
   it('refuses to run without a base URL', async () => {
     const { code, output } = await run([]);

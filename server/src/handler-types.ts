@@ -65,8 +65,9 @@ export interface AppConfig {
   /** Where a server render asks for its data; null: this server, on the address the request reached. */
   ssrApiBaseUrl: string | null;
   /**
-   * Pact provider-state set-up at /_pact/provider-states, only when started for verification
-   * (PACT_PROVIDER_STATES=1); it reseeds the database, so it is never on by default.
+   * Pact provider-state set-up at /_pact/provider-states, only when the verification side starts
+   * the server with one (contracts/provider/serve.ts); it reseeds the database, so it is never on
+   * by default and no environment variable turns it on.
    */
   providerStateSetup?: (req: IncomingMessage, res: ServerResponse) => void;
   openapiFile?: string;

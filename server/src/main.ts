@@ -87,12 +87,12 @@ export interface StartServerOptions {
   /** Another backend for server renders to read from (SSR_API_URL); by default this server. */
   ssrApiBaseUrl?: string | null;
   /**
-   * Serve the Pact provider-state set-up endpoint (/_pact/provider-states) for a verification
-   * run. It wipes and reseeds the database on every call: off by default, and refused when not
-   * in development unless `providerStatesInProduction` says so explicitly.
+   * A verification run's provider-state set-up (/_pact/provider-states), made from the running
+   * server: the verification side passes it (contracts/provider/serve.ts); the server holds no
+   * Pact or test code, and no environment variable turns it on. Every call wipes and reseeds the
+   * database, so it is refused outside development.
    */
-  providerStates?: boolean;
-  providerStatesInProduction?: boolean;
+  providerStateSetup?: (running: RunningServer) => NonNullable<AppConfig['providerStateSetup']>;
   now?: () => Date;
   logger?: Logger;
   /** Report answers that do not match openapi.yaml (tests). */
@@ -139,10 +139,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const now = options.now ?? (() => new Date());
   const development = options.development ?? process.env.NODE_ENV !== 'production';
   const passwordHash = options.passwordHashParams ?? DEFAULT_PASSWORD_HASH;
-  if (options.providerStates && !development && !options.providerStatesInProduction) {
+  if (options.providerStateSetup && !development) {
     throw new Error(
-      'PACT_PROVIDER_STATES reseeds the database on every call: refused with NODE_ENV=production ' +
-        'unless PACT_PROVIDER_STATES_IN_PRODUCTION=1 is set as well',
+      'The provider-state set-up reseeds the database on every call: refused with NODE_ENV=production',
     );
   }
   if (options.stripe && !options.stripe.webhookSecret && !development) {
@@ -279,12 +278,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db.close();
     },
   };
-  if (options.providerStates) {
-    // Loaded only for a verification run: the states live with the contracts.
-    const { createProviderStates } = await import('../../contracts/provider/states');
-    const { stateSetupHandler } = await import('../../contracts/provider/state-setup-server');
-    config.providerStateSetup = stateSetupHandler(createProviderStates(running));
-  }
+  if (options.providerStateSetup) config.providerStateSetup = options.providerStateSetup(running);
   return running;
 }
 
@@ -415,8 +409,6 @@ async function main(): Promise<void> {
     publicOrigin: process.env.PUBLIC_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),
-    providerStates: envFlag(process.env.PACT_PROVIDER_STATES),
-    providerStatesInProduction: envFlag(process.env.PACT_PROVIDER_STATES_IN_PRODUCTION),
   });
   apiConfig = running.config;
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
@@ -434,10 +426,6 @@ async function main(): Promise<void> {
     if (!running.config.development && !process.env.STRIPE_WEBHOOK_SECRET)
       console.log('STRIPE_WEBHOOK_SECRET is not set: no payment can be confirmed.');
   }
-  if (running.config.providerStateSetup)
-    console.log(
-      `Pact provider states: POST ${running.url}/_pact/provider-states (reseeds the database)`,
-    );
   console.log(`Storefront ready at ${running.url}/`);
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);

@@ -24,7 +24,7 @@ export type AppliedOutcome =
 const SETTLED = new Set(['succeeded', 'canceled']);
 
 /** Keeps the shop's copy of the intent (insert or update) and links it to its order. */
-export function storeIntent(db: Db, orderId: number, intent: IntentSnapshot, now: Date): void {
+function storeIntent(db: Db, orderId: number, intent: IntentSnapshot, now: Date): void {
   const stamp = now.toISOString();
   db.run(
     `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at, updated_at)
@@ -54,7 +54,7 @@ export function storeIntent(db: Db, orderId: number, intent: IntentSnapshot, now
 }
 
 /** The order an intent pays: the one linked to it (metadata alone is not trusted). */
-export function orderOfIntent(db: Db, intentId: string): OrderRow | undefined {
+function orderOfIntent(db: Db, intentId: string): OrderRow | undefined {
   const link = db.get<{ order_id: number }>('SELECT order_id FROM payment_intents WHERE id = ?', [
     intentId,
   ]);
@@ -160,14 +160,6 @@ export function cancelUnpaidOrder(db: Db, orderId: number, note: string, now: Da
     [now.toISOString(), orderId],
   );
   appendHistory(db, orderId, 'CANCELLED', note, now);
-}
-
-/** The event an intent's current status amounts to, for a status read from Stripe. */
-export function eventOfStatus(intent: IntentSnapshot): IntentEvent | null {
-  if (intent.status === 'succeeded') return 'succeeded';
-  if (intent.status === 'canceled') return 'canceled';
-  if (intent.status === 'requires_payment_method' && intent.lastError) return 'payment_failed';
-  return null;
 }
 
 /**

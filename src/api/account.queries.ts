@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAccountUser, listAccountOrders, listAddresses } from './account';
 import type { AccountOrdersParams } from './types';
+import { apiOf } from './client';
 
 const ACCOUNT_STALE_MS = 30_000;
 
@@ -17,20 +18,20 @@ export const accountQueries = {
   user: () =>
     queryOptions({
       queryKey: accountKeys.user(),
-      queryFn: ({ signal }) => getAccountUser({ signal }),
+      queryFn: ({ client, signal }) => getAccountUser(apiOf(client), { signal }),
       staleTime: ACCOUNT_STALE_MS,
     }),
   addresses: () =>
     queryOptions({
       queryKey: accountKeys.addresses(),
-      queryFn: ({ signal }) => listAddresses({ signal }),
+      queryFn: ({ client, signal }) => listAddresses(apiOf(client), { signal }),
       staleTime: ACCOUNT_STALE_MS,
     }),
   /** Order history; status and search filter on the server. */
   orders: (params: AccountOrdersParams = {}) =>
     queryOptions({
       queryKey: accountKeys.orders(params),
-      queryFn: ({ signal }) => listAccountOrders(params, { signal }),
+      queryFn: ({ client, signal }) => listAccountOrders(apiOf(client), params, { signal }),
       staleTime: ACCOUNT_STALE_MS,
     }),
 };

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authProviders } from './auth';
+import { apiOf } from './client';
 
 // The server's configuration: it changes with a deploy, not while a shopper looks.
 const PROVIDERS_STALE_MS = 10 * 60_000;
@@ -14,7 +15,7 @@ export const authQueries = {
   providers: () =>
     queryOptions({
       queryKey: authKeys.providers(),
-      queryFn: ({ signal }) => authProviders({ signal }),
+      queryFn: ({ client, signal }) => authProviders(apiOf(client), { signal }),
       staleTime: PROVIDERS_STALE_MS,
     }),
 };

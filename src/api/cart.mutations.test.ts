@@ -10,7 +10,7 @@ import { emptyCart } from '../../tests/fixtures/cart';
 import { cartMutationKey, cartMutations } from './cart.mutations';
 import { cartKeys } from './cart.queries';
 import type { ApiError } from './api-error';
-import { configureApi } from './client';
+import { bindApi, createApiClient } from './client';
 import type { Cart, CartItem } from './types';
 
 const line: CartItem = {
@@ -46,8 +46,10 @@ beforeEach(() => {
   api = createFakeApi({
     'GET /api/v1/cart/promos': { availablePromos: [], unavailablePromos: [] },
   });
-  configureApi({ baseUrl: 'https://shop.example', fetch: api.fetch });
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = bindApi(
+    new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    createApiClient({ baseUrl: 'https://shop.example', fetch: api.fetch }),
+  );
   queryClient.setQueryData(cartKeys.detail(), cartOf(1));
 });
 

@@ -1,6 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiError } from './api-error';
+import { apiOf, type ApiClient } from './client';
 import {
   addCartItem,
   applyCartPromo,
@@ -35,16 +36,17 @@ export function writeCart(queryClient: QueryClient, cart: Cart): void {
 /**
  * The cache write lives in the options' own `onSuccess`, so a caller reacts to an answer with
  * `mutate(variables, { onSuccess, onError })` and never replaces it (spreading these options and
- * overriding `onSuccess` would skip the write).
+ * overriding `onSuccess` would skip the write). `write` gets the API client of the QueryClient
+ * the mutation runs in (TanStack passes it in the mutation function's context).
  */
 function cartMutation<TVariables>(
   queryClient: QueryClient,
   name: string,
-  mutationFn: (variables: TVariables) => Promise<Cart>,
+  write: (api: ApiClient, variables: TVariables) => Promise<Cart>,
 ) {
   return mutationOptions<Cart, ApiError, TVariables>({
     mutationKey: [...cartMutationKey, name],
-    mutationFn,
+    mutationFn: (variables, { client }) => write(apiOf(client), variables),
     onSuccess: (cart) => writeCart(queryClient, cart),
   });
 }
@@ -56,29 +58,33 @@ function cartMutation<TVariables>(
  */
 export function cartMutations(queryClient: QueryClient) {
   return {
-    addItem: cartMutation(queryClient, 'addItem', (body: AddCartItemRequest) => addCartItem(body)),
+    addItem: cartMutation(queryClient, 'addItem', (api, body: AddCartItemRequest) =>
+      addCartItem(api, body),
+    ),
     /**
      * One line's quantity (`mutate(quantity)`). In the line's own scope, so a change of that
      * line runs only after the one before it has answered (TanStack queues a scope's mutations).
      */
     updateItem: (cartItemId: Id) => ({
-      ...cartMutation(queryClient, 'updateItem', (quantity: number) =>
-        updateCartItem(cartItemId, { quantity }),
+      ...cartMutation(queryClient, 'updateItem', (api, quantity: number) =>
+        updateCartItem(api, cartItemId, { quantity }),
       ),
       scope: { id: `cart-line-${cartItemId}` },
     }),
-    removeItem: cartMutation(queryClient, 'removeItem', (cartItemId: Id) =>
-      removeCartItem(cartItemId),
+    removeItem: cartMutation(queryClient, 'removeItem', (api, cartItemId: Id) =>
+      removeCartItem(api, cartItemId),
     ),
-    setShipping: cartMutation(queryClient, 'setShipping', (methodId: Id) =>
-      setCartShipping(methodId),
+    setShipping: cartMutation(queryClient, 'setShipping', (api, methodId: Id) =>
+      setCartShipping(api, methodId),
     ),
-    clearShipping: cartMutation(queryClient, 'clearShipping', () => clearCartShipping()),
-    applyPromo: cartMutation(queryClient, 'applyPromo', (promoId: Id) => applyCartPromo(promoId)),
-    applyPromoCode: cartMutation(queryClient, 'applyPromoCode', (code: string) =>
-      applyCartPromoCode({ code }),
+    clearShipping: cartMutation(queryClient, 'clearShipping', (api) => clearCartShipping(api)),
+    applyPromo: cartMutation(queryClient, 'applyPromo', (api, promoId: Id) =>
+      applyCartPromo(api, promoId),
     ),
-    clearPromo: cartMutation(queryClient, 'clearPromo', () => clearCartPromo()),
-    mergeGuest: cartMutation(queryClient, 'mergeGuest', () => mergeGuestCart()),
+    applyPromoCode: cartMutation(queryClient, 'applyPromoCode', (api, code: string) =>
+      applyCartPromoCode(api, { code }),
+    ),
+    clearPromo: cartMutation(queryClient, 'clearPromo', (api) => clearCartPromo(api)),
+    mergeGuest: cartMutation(queryClient, 'mergeGuest', (api) => mergeGuestCart(api)),
   };
 }

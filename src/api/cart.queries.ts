@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getCart, listCartPromos } from './cart';
+import { apiOf } from './client';
 
 const CART_STALE_MS = 30_000;
 
@@ -14,13 +15,13 @@ export const cartQueries = {
   detail: () =>
     queryOptions({
       queryKey: cartKeys.detail(),
-      queryFn: ({ signal }) => getCart({ signal }),
+      queryFn: ({ client, signal }) => getCart(apiOf(client), { signal }),
       staleTime: CART_STALE_MS,
     }),
   promos: () =>
     queryOptions({
       queryKey: cartKeys.promos(),
-      queryFn: ({ signal }) => listCartPromos({ signal }),
+      queryFn: ({ client, signal }) => listCartPromos(apiOf(client), { signal }),
       staleTime: CART_STALE_MS,
     }),
 };

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { Client, Middleware } from 'openapi-fetch';
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import type { paths } from '../../contract/schema';
 
@@ -8,8 +9,11 @@ import type { paths } from '../../contract/schema';
  * itself: the app passes getters and setters, tests and contracts pass fakes and a mock URL.
  */
 export interface ApiConfig {
-  /** Origin (optionally with a path prefix) the `/api/v1/...` paths are appended to. Defaults to window.location.origin in a browser. */
-  baseUrl?: string;
+  /**
+   * Origin (optionally with a path prefix) the `/api/v1/...` paths are appended to. Required:
+   * the browser passes its page's origin, each server render the API's own.
+   */
+  baseUrl: string;
   /** The signed-in user's JWT, read on every request. */
   getToken?: () => string | null | undefined;
   /** The guest's cart token, read on every cart and order request. */
@@ -22,18 +26,23 @@ export interface ApiConfig {
   fetch?: (input: Request) => Promise<Response>;
 }
 
-interface ResolvedConfig extends Required<Omit<ApiConfig, 'fetch' | 'baseUrl'>> {
-  baseUrl: string;
+interface ResolvedConfig extends Required<Omit<ApiConfig, 'fetch'>> {
   origin: string;
   fetch: ((input: Request) => Promise<Response>) | undefined;
 }
 
-export type ApiClient = Client<paths>;
+/** The typed openapi-fetch client, and the base its requests go to. */
+export type ApiClient = Client<paths> & {
+  /** Where requests go (for full-page navigations such as the identity provider). */
+  readonly baseUrl: string;
+};
 
-let current: { config: ResolvedConfig; client: ApiClient } | undefined;
-
-/** (Re)configures the one API client. Call once at start-up; tests call it per case. */
-export function configureApi(config: ApiConfig = {}): ApiClient {
+/**
+ * A new API client. Nothing keeps it: the caller binds it to the QueryClient it belongs to
+ * (bindApi), where query and mutation functions find it. Never call this at a module's top
+ * level (eslint: no module-level API client).
+ */
+export function createApiClient(config: ApiConfig): ApiClient {
   const resolved = resolveConfig(config);
   const client = createClient<paths>({
     baseUrl: resolved.baseUrl,
@@ -41,26 +50,49 @@ export function configureApi(config: ApiConfig = {}): ApiClient {
     fetch: (request) => (resolved.fetch ?? globalThis.fetch)(request),
   });
   client.use(errorMiddleware(resolved), cartTokenMiddleware(resolved), authMiddleware(resolved));
-  current = { config: resolved, client };
-  return client;
+  return Object.assign(client, { baseUrl: resolved.baseUrl });
 }
 
-/** The base URL requests go to (for full-page navigations such as the identity provider). */
-export function apiBaseUrl(): string {
-  if (!current) configureApi();
-  return current?.config.baseUrl ?? '';
+/**
+ * The API client belongs to a QueryClient (issue 26). Each QueryClient is born with its API
+ * client: the browser's (src/main.tsx), each server render's (src/entry-server.tsx), each test
+ * harness's. Query and mutation functions take it from the QueryClient TanStack passes them
+ * (`queryFn: ({ client, signal }) => getCart(apiOf(client), { signal })`, and the same `client`
+ * in a mutationFn's second argument); a provided actor takes it from the QueryClient its feature
+ * was given. So two server renders at once, each with its own QueryClient, each use their own
+ * API base, and nothing falls back to a process-wide default.
+ *
+ * Kept in a WeakMap keyed by the QueryClient rather than in the QueryClient's default `meta`:
+ * `meta` is copied into every query and dehydrated with it into the page's HTML, and is typed
+ * `Record<string, unknown>`. The map holds no client of its own: an entry lives exactly as long
+ * as its QueryClient.
+ */
+const apis = new WeakMap<QueryClient, ApiClient>();
+
+/** Binds `api` to `queryClient` for the QueryClient's whole life (once); answers the QueryClient. */
+export function bindApi(queryClient: QueryClient, api: ApiClient): QueryClient {
+  const bound = apis.get(queryClient);
+  if (bound && bound !== api) {
+    throw new Error('bindApi: this QueryClient already has its API client.');
+  }
+  apis.set(queryClient, api);
+  return queryClient;
 }
 
-/** The configured client; in a browser an unconfigured API talks to the page's own origin. */
-export function apiClient(): ApiClient {
-  return (current ?? { client: configureApi() }).client;
+/** The API client bound to `queryClient`; throws when none is (there is no default client). */
+export function apiOf(queryClient: QueryClient): ApiClient {
+  const api = apis.get(queryClient);
+  if (!api) {
+    throw new Error(
+      'apiOf: this QueryClient has no API client. Create it with createQueryClient(api), or bindApi(queryClient, api) where it is born.',
+    );
+  }
+  return api;
 }
 
 function resolveConfig(config: ApiConfig): ResolvedConfig {
-  const baseUrl = (config.baseUrl ?? browserOrigin()).replace(/\/+$/, '');
-  if (baseUrl === '') {
-    throw new Error('configureApi: baseUrl is required outside a browser (no window.location).');
-  }
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  if (baseUrl === '') throw new Error('createApiClient: baseUrl is required.');
   return {
     baseUrl,
     origin: new URL(baseUrl).origin,
@@ -70,12 +102,6 @@ function resolveConfig(config: ApiConfig): ResolvedConfig {
     onUnauthorized: config.onUnauthorized ?? (() => undefined),
     fetch: config.fetch,
   };
-}
-
-function browserOrigin(): string {
-  return typeof window !== 'undefined' && typeof window.location?.origin === 'string'
-    ? window.location.origin
-    : '';
 }
 
 function sameOrigin(request: Request, config: ResolvedConfig): boolean {

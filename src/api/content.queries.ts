@@ -10,6 +10,7 @@ import {
 } from './content';
 import type { NewsSlice } from './content';
 import type { ClosedEventsParams, Id, News, NewsListParams } from './types';
+import { apiOf } from './client';
 
 const NEWS_STALE_MS = 60_000;
 /** Spec §9: the event cache is 300 s. */
@@ -85,21 +86,23 @@ export const newsQueries = {
   page: (params: NewsListParams) =>
     queryOptions({
       queryKey: newsKeys.page(params),
-      queryFn: ({ signal }) => listNewsSlice(params, { signal }),
+      queryFn: ({ client, signal }) => listNewsSlice(apiOf(client), params, { signal }),
       staleTime: NEWS_STALE_MS,
     }),
   /** The `size` newest items (every item without `size`): the home page's teaser. */
   latest: (size?: number) =>
     queryOptions({
       queryKey: newsKeys.latest(size),
-      queryFn: ({ signal }) => listNews(size === undefined ? {} : { size }, { signal }),
+      queryFn: ({ client, signal }) =>
+        listNews(apiOf(client), size === undefined ? {} : { size }, { signal }),
       staleTime: NEWS_STALE_MS,
     }),
   /** "Load More News": slices of `size`, newest first, until X-Total-Count items are loaded. */
   list: (size: number) =>
     infiniteQueryOptions({
       queryKey: newsKeys.list(size),
-      queryFn: ({ pageParam, signal }) => listNewsSlice({ page: pageParam, size }, { signal }),
+      queryFn: ({ client, pageParam, signal }) =>
+        listNewsSlice(apiOf(client), { page: pageParam, size }, { signal }),
       initialPageParam: 0,
       getNextPageParam: (last, loaded, lastSlice) => nextNewsSlice(size, last, loaded, lastSlice),
       staleTime: NEWS_STALE_MS,
@@ -112,7 +115,7 @@ export const newsQueries = {
   detail: (newId: Id, queryClient?: QueryClient) =>
     queryOptions({
       queryKey: newsKeys.detail(newId),
-      queryFn: ({ signal }) => getNews(newId, { signal }),
+      queryFn: ({ client, signal }) => getNews(apiOf(client), newId, { signal }),
       initialData: () => (queryClient ? cachedNews(queryClient, newId)?.item : undefined),
       initialDataUpdatedAt: () =>
         queryClient ? cachedNews(queryClient, newId)?.updatedAt : undefined,
@@ -124,13 +127,13 @@ export const eventQueries = {
   upcoming: (size?: number) =>
     queryOptions({
       queryKey: eventKeys.upcoming(size),
-      queryFn: ({ signal }) => listUpcomingEvents({ size }, { signal }),
+      queryFn: ({ client, signal }) => listUpcomingEvents(apiOf(client), { size }, { signal }),
       staleTime: EVENTS_STALE_MS,
     }),
   closed: (params: ClosedEventsParams = {}) =>
     queryOptions({
       queryKey: eventKeys.closed(params),
-      queryFn: ({ signal }) => listClosedEvents(params, { signal }),
+      queryFn: ({ client, signal }) => listClosedEvents(apiOf(client), params, { signal }),
       staleTime: EVENTS_STALE_MS,
     }),
 };
@@ -139,7 +142,7 @@ export const spaceQueries = {
   all: () =>
     queryOptions({
       queryKey: spaceKeys.all,
-      queryFn: ({ signal }) => listSpaces({ signal }),
+      queryFn: ({ client, signal }) => listSpaces(apiOf(client), { signal }),
       staleTime: SPACES_STALE_MS,
     }),
 };

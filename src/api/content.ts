@@ -1,5 +1,5 @@
-import { apiClient, unwrap } from './client';
-import type { RequestOptions } from './client';
+import { unwrap } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import type {
   ClosedEventsParams,
   Id,
@@ -15,10 +15,11 @@ const NEWS_TOTAL_HEADER = 'X-Total-Count';
 
 /** News, newest first: every item without `size`, else the `page`-th slice of `size` items. */
 export async function listNews(
+  api: ApiClient,
   params: NewsListParams = {},
   { signal }: RequestOptions = {},
 ): Promise<News[]> {
-  return (await listNewsSlice(params, { signal })).items;
+  return (await listNewsSlice(api, params, { signal })).items;
 }
 
 /** A slice of the news list and, from X-Total-Count, how many items exist in all. */
@@ -29,10 +30,11 @@ export interface NewsSlice {
 }
 
 export async function listNewsSlice(
+  api: ApiClient,
   params: NewsListParams = {},
   { signal }: RequestOptions = {},
 ): Promise<NewsSlice> {
-  const result = await apiClient().GET('/api/v1/news', { params: { query: params }, signal });
+  const result = await api.GET('/api/v1/news', { params: { query: params }, signal });
   const items = unwrap(result);
   return { items, totalCount: readCount(result.response.headers.get(NEWS_TOTAL_HEADER)) };
 }
@@ -42,30 +44,33 @@ function readCount(header: string | null): number | undefined {
   return Number(header);
 }
 
-export async function getNews(newId: Id, { signal }: RequestOptions = {}): Promise<News> {
-  return unwrap(
-    await apiClient().GET('/api/v1/news/{newId}', { params: { path: { newId } }, signal }),
-  );
+export async function getNews(
+  api: ApiClient,
+  newId: Id,
+  { signal }: RequestOptions = {},
+): Promise<News> {
+  return unwrap(await api.GET('/api/v1/news/{newId}', { params: { path: { newId } }, signal }));
 }
 
 export async function listUpcomingEvents(
+  api: ApiClient,
   params: UpcomingEventsParams = {},
   { signal }: RequestOptions = {},
 ): Promise<ShopEvent[]> {
-  return unwrap(
-    await apiClient().GET('/api/v1/events/upcoming', { params: { query: params }, signal }),
-  );
+  return unwrap(await api.GET('/api/v1/events/upcoming', { params: { query: params }, signal }));
 }
 
 export async function listClosedEvents(
+  api: ApiClient,
   params: ClosedEventsParams = {},
   { signal }: RequestOptions = {},
 ): Promise<ShopEvent[]> {
-  return unwrap(
-    await apiClient().GET('/api/v1/events/closed', { params: { query: params }, signal }),
-  );
+  return unwrap(await api.GET('/api/v1/events/closed', { params: { query: params }, signal }));
 }
 
-export async function listSpaces({ signal }: RequestOptions = {}): Promise<Space[]> {
-  return unwrap(await apiClient().GET('/api/v1/spaces', { signal }));
+export async function listSpaces(
+  api: ApiClient,
+  { signal }: RequestOptions = {},
+): Promise<Space[]> {
+  return unwrap(await api.GET('/api/v1/spaces', { signal }));
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getOrder, getOrderHistory } from './orders';
 import type { Id } from './types';
+import { apiOf } from './client';
 
 const ORDER_STALE_MS = 30_000;
 
@@ -19,13 +20,14 @@ export const orderQueries = {
   detail: (orderId: Id, orderToken?: string | null) =>
     queryOptions({
       queryKey: orderKeys.detail(orderId, orderToken),
-      queryFn: ({ signal }) => getOrder(orderId, { signal, orderToken }),
+      queryFn: ({ client, signal }) => getOrder(apiOf(client), orderId, { signal, orderToken }),
       staleTime: ORDER_STALE_MS,
     }),
   history: (orderId: Id, orderToken?: string | null) =>
     queryOptions({
       queryKey: orderKeys.history(orderId, orderToken),
-      queryFn: ({ signal }) => getOrderHistory(orderId, { signal, orderToken }),
+      queryFn: ({ client, signal }) =>
+        getOrderHistory(apiOf(client), orderId, { signal, orderToken }),
       staleTime: ORDER_STALE_MS,
     }),
 };

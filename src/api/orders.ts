@@ -1,5 +1,5 @@
-import { apiClient, orderTokenHeaders, unwrap } from './client';
-import type { OrderRequestOptions, RequestOptions } from './client';
+import { orderTokenHeaders, unwrap } from './client';
+import type { ApiClient, OrderRequestOptions, RequestOptions } from './client';
 import type {
   Id,
   OrderDetail,
@@ -15,11 +15,12 @@ import type {
  * carries the `orderToken` that reads it later.
  */
 export async function createOrder(
+  api: ApiClient,
   body: OrderRequest,
   { signal }: RequestOptions = {},
 ): Promise<OrderResponse> {
   return unwrap(
-    await apiClient().POST('/api/v1/order', {
+    await api.POST('/api/v1/order', {
       body,
       signal,
     }),
@@ -28,11 +29,12 @@ export async function createOrder(
 
 /** Readable by its owner (bearer) or with its order token; anyone else gets 404. */
 export async function getOrder(
+  api: ApiClient,
   orderId: Id,
   { signal, orderToken }: OrderRequestOptions = {},
 ): Promise<OrderDetail> {
   return unwrap(
-    await apiClient().GET('/api/v1/order/{orderId}', {
+    await api.GET('/api/v1/order/{orderId}', {
       params: { path: { orderId } },
       headers: orderTokenHeaders(orderToken),
       signal,
@@ -42,12 +44,13 @@ export async function getOrder(
 
 /** Reports the payment outcome: PAID (only once the intent succeeded) or PAYMENT_FAILED. */
 export async function updateOrderStatus(
+  api: ApiClient,
   orderId: Id,
   body: OrderStatusUpdate,
   { signal, orderToken }: OrderRequestOptions = {},
 ): Promise<OrderResponse> {
   return unwrap(
-    await apiClient().PATCH('/api/v1/order/{orderId}/status', {
+    await api.PATCH('/api/v1/order/{orderId}/status', {
       params: { path: { orderId } },
       body,
       headers: orderTokenHeaders(orderToken),
@@ -58,11 +61,12 @@ export async function updateOrderStatus(
 
 /** Every status the order went through, oldest first. */
 export async function getOrderHistory(
+  api: ApiClient,
   orderId: Id,
   { signal, orderToken }: OrderRequestOptions = {},
 ): Promise<OrderStatusEvent[]> {
   return unwrap(
-    await apiClient().GET('/api/v1/order/{orderId}/history', {
+    await api.GET('/api/v1/order/{orderId}/history', {
       params: { path: { orderId } },
       headers: orderTokenHeaders(orderToken),
       signal,

@@ -8,6 +8,7 @@ import {
   searchProducts,
 } from './products';
 import type { Category, Id, RelatedProductsParams, SearchProductsParams } from './types';
+import { apiOf } from './client';
 
 const PRODUCT_STALE_MS = 60_000;
 const SHIP_METHODS_STALE_MS = 5 * 60_000;
@@ -38,14 +39,15 @@ export const productQueries = {
   featured: (size?: number, category?: Category) =>
     queryOptions({
       queryKey: productKeys.featured(size, category),
-      queryFn: ({ signal }) => listFeaturedProducts({ size, category }, { signal }),
+      queryFn: ({ client, signal }) =>
+        listFeaturedProducts(apiOf(client), { size, category }, { signal }),
       staleTime: PRODUCT_STALE_MS,
     }),
   /** One page of the menu. */
   search: (params: SearchProductsParams) =>
     queryOptions({
       queryKey: productKeys.search(params),
-      queryFn: ({ signal }) => searchProducts(params, { signal }),
+      queryFn: ({ client, signal }) => searchProducts(apiOf(client), params, { signal }),
       staleTime: PRODUCT_STALE_MS,
     }),
   /**
@@ -57,8 +59,8 @@ export const productQueries = {
   menu: (filters: MenuFilters) =>
     infiniteQueryOptions({
       queryKey: productKeys.menu(filters),
-      queryFn: ({ pageParam, signal }) =>
-        searchProducts({ ...filters, page: pageParam }, { signal }),
+      queryFn: ({ client, pageParam, signal }) =>
+        searchProducts(apiOf(client), { ...filters, page: pageParam }, { signal }),
       initialPageParam: 0,
       getNextPageParam: (last) => last.page + 1,
       staleTime: PRODUCT_STALE_MS,
@@ -66,25 +68,25 @@ export const productQueries = {
   related: (params: RelatedProductsParams) =>
     queryOptions({
       queryKey: productKeys.related(params),
-      queryFn: ({ signal }) => listRelatedProducts(params, { signal }),
+      queryFn: ({ client, signal }) => listRelatedProducts(apiOf(client), params, { signal }),
       staleTime: PRODUCT_STALE_MS,
     }),
   detail: (productId: Id) =>
     queryOptions({
       queryKey: productKeys.detail(productId),
-      queryFn: ({ signal }) => getProduct(productId, { signal }),
+      queryFn: ({ client, signal }) => getProduct(apiOf(client), productId, { signal }),
       staleTime: PRODUCT_STALE_MS,
     }),
   promos: (productId: Id) =>
     queryOptions({
       queryKey: productKeys.promos(productId),
-      queryFn: ({ signal }) => listProductPromos(productId, { signal }),
+      queryFn: ({ client, signal }) => listProductPromos(apiOf(client), productId, { signal }),
       staleTime: PRODUCT_STALE_MS,
     }),
   shipMethods: () =>
     queryOptions({
       queryKey: shipMethodKeys.all,
-      queryFn: ({ signal }) => listShipMethods({ signal }),
+      queryFn: ({ client, signal }) => listShipMethods(apiOf(client), { signal }),
       staleTime: SHIP_METHODS_STALE_MS,
     }),
 };

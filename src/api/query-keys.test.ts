@@ -2,7 +2,8 @@ import { QueryClient, hashKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountKeys, accountQueries } from './account.queries';
 import { cartKeys, cartQueries } from './cart.queries';
-import { configureApi } from './client';
+import { authQueries } from './auth.queries';
+import { bindApi, createApiClient } from './client';
 import { listNewsSlice, type NewsSlice } from './content';
 import {
   eventKeys,
@@ -11,6 +12,7 @@ import {
   newsQueries,
   nextNewsSlice,
   spaceKeys,
+  spaceQueries,
 } from './content.queries';
 import { orderKeys, orderQueries } from './orders.queries';
 import { productKeys, productQueries, shipMethodKeys } from './products.queries';
@@ -95,15 +97,44 @@ describe('query keys', () => {
     expect(hashKey(orderKeys.detail(7))).toBe(hashKey(orderKeys.detail(7, null)));
   });
 
-  it('come from the factories inside every queryOptions', () => {
-    expect(productQueries.featured(4).queryKey).toEqual(productKeys.featured(4));
-    expect(productQueries.detail(3).queryKey).toEqual(productKeys.detail(3));
-    expect(cartQueries.detail().queryKey).toEqual(cartKeys.detail());
-    expect(accountQueries.orders({ status: 'PAID' }).queryKey).toEqual(
-      accountKeys.orders({ status: 'PAID' }),
-    );
-    expect(orderQueries.detail(7, 'ot').queryKey).toEqual(orderKeys.detail(7, 'ot'));
-    expect(eventQueries.upcoming(3).queryKey).toEqual(eventKeys.upcoming(3));
+  it('put every read that depends on who asks under a root the identity rule resets (README, decision 26)', () => {
+    // The roots as the decision names them (the cart and its promos, the account, orders), not
+    // as the factories spell them: a query that moves out from under them fails here.
+    const decisionRoots = [['cart'], ['account'], ['orders']];
+    const scoped = (key: readonly unknown[]) =>
+      decisionRoots.some((root) => root.every((part, index) => key[index] === part));
+    const whoAsksMatters = [
+      cartQueries.detail(),
+      cartQueries.promos(),
+      accountQueries.user(),
+      accountQueries.addresses(),
+      accountQueries.orders({ status: 'PAID' }),
+      orderQueries.detail(7, 'ot'),
+      orderQueries.history(7),
+    ];
+    for (const { queryKey } of whoAsksMatters)
+      expect(scoped(queryKey), hashKey(queryKey)).toBe(true);
+    // The catalogue and the content are the same for everyone: a sign-in must not refetch them.
+    const sameForEveryone = [
+      productQueries.featured(4),
+      productQueries.detail(3),
+      productQueries.menu({ category: 'coffee_baverage' }),
+      productQueries.shipMethods(),
+      newsQueries.latest(3),
+      eventQueries.upcoming(3),
+      spaceQueries.all(),
+      authQueries.providers(),
+    ];
+    for (const { queryKey } of sameForEveryone) {
+      expect(scoped(queryKey), hashKey(queryKey)).toBe(false);
+    }
+  });
+
+  it("key a guest's order by its order token, which decides the answer (404 without it)", () => {
+    const detail = (token?: string) => hashKey(orderQueries.detail(7, token).queryKey);
+    const history = (token?: string) => hashKey(orderQueries.history(7, token).queryKey);
+    expect(new Set([detail('ot-a'), detail('ot-b'), detail()]).size).toBe(3);
+    expect(new Set([history('ot-a'), history('ot-b'), history()]).size).toBe(3);
   });
 
   it("invalidating a resource's root reaches its whole family and nothing else", async () => {
@@ -137,8 +168,10 @@ describe('query keys', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const fetch = vi.fn(async () => Response.json([]));
-      configureApi({ baseUrl: 'https://shop.example', fetch });
-      queryClient = new QueryClient();
+      queryClient = bindApi(
+        new QueryClient(),
+        createApiClient({ baseUrl: 'https://shop.example', fetch }),
+      );
       const freshFor300s = async (fetchIt: () => Promise<unknown>) => {
         fetch.mockClear();
         await fetchIt();
@@ -198,8 +231,10 @@ describe('news detail', () => {
 
   it('counts the copy as fetched when its list was, so a fresh list means no request', async () => {
     const fetch = vi.fn(async () => Response.json(newsItem(8)));
-    configureApi({ baseUrl: 'https://shop.example', fetch });
-    queryClient = new QueryClient();
+    queryClient = bindApi(
+      new QueryClient(),
+      createApiClient({ baseUrl: 'https://shop.example', fetch }),
+    );
     queryClient.setQueryData(newsKeys.latest(3), [newsItem(9), newsItem(8)]);
     const item = await queryClient.ensureQueryData(newsQueries.detail(8, queryClient));
     expect(item).toEqual(newsItem(8));
@@ -245,8 +280,8 @@ describe('news list', () => {
       expect(new URL(request.url).search).toBe('?page=1&size=2');
       return Response.json([newsItem(7), newsItem(6)], { headers: { 'X-Total-Count': '9' } });
     });
-    configureApi({ baseUrl: 'https://shop.example', fetch });
-    await expect(listNewsSlice({ page: 1, size: 2 })).resolves.toEqual({
+    const api = createApiClient({ baseUrl: 'https://shop.example', fetch });
+    await expect(listNewsSlice(api, { page: 1, size: 2 })).resolves.toEqual({
       items: [newsItem(7), newsItem(6)],
       totalCount: 9,
     });

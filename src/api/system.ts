@@ -1,7 +1,7 @@
-import { apiClient, unwrap } from './client';
-import type { RequestOptions } from './client';
+import { unwrap } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import type { Health } from './types';
 
-export async function getHealth({ signal }: RequestOptions = {}): Promise<Health> {
-  return unwrap(await apiClient().GET('/api/v1/health', { signal }));
+export async function getHealth(api: ApiClient, { signal }: RequestOptions = {}): Promise<Health> {
+  return unwrap(await api.GET('/api/v1/health', { signal }));
 }

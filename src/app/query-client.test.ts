@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { apiOf, createApiClient } from '../api/client';
 import { createQueryClient, shouldRetryQuery } from './query-client';
 
 function apiError(status: number): ApiError {
@@ -29,6 +30,13 @@ describe('shouldRetryQuery', () => {
 });
 
 describe('createQueryClient', () => {
+  const api = () => createApiClient({ baseUrl: 'https://shop.example' });
+
+  it('is born with the API client its query and mutation functions use', () => {
+    const own = api();
+    expect(apiOf(createQueryClient(own))).toBe(own);
+  });
+
   // The retry delay is real time; the 404 case must settle without waiting for one.
   async function fetchWith(client: QueryClient, error: unknown) {
     const queryFn = vi.fn().mockRejectedValue(error);
@@ -39,12 +47,12 @@ describe('createQueryClient', () => {
   }
 
   it('asks once for a 404', async () => {
-    const queryFn = await fetchWith(createQueryClient(), apiError(404));
+    const queryFn = await fetchWith(createQueryClient(api()), apiError(404));
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
 
   it('asks twice when the server is unavailable', async () => {
-    const queryFn = await fetchWith(createQueryClient(), apiError(503));
+    const queryFn = await fetchWith(createQueryClient(api()), apiError(503));
     expect(queryFn).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
+import { bindApi, type ApiClient } from '../api/client';
 
 /** One retry covers a dropped connection; more would hide real failures behind spinners. */
 const MAX_QUERY_RETRIES = 1;
@@ -15,8 +16,12 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return true;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/**
+ * The app's QueryClient, born with the API client its queries and mutations use (apiOf, in
+ * src/api/client.ts): one per page in the browser, one per server render, one per test.
+ */
+export function createQueryClient(api: ApiClient): QueryClient {
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
@@ -27,4 +32,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: 0 },
     },
   });
+  return bindApi(queryClient, api);
 }

@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { createFakeApi, type FakeApi } from '../../tests/support/fake-api';
 import { emptyCart } from '../../tests/fixtures/cart';
 import { cartKeys } from '../api/cart.queries';
-import { configureApi } from '../api/client';
+import { bindApi, createApiClient } from '../api/client';
 import type { Cart } from '../api/types';
 import { provideCartLineMachine } from './cart-line-actor';
 
@@ -40,8 +40,10 @@ beforeEach(() => {
     'PATCH /api/v1/cart/items/{cartItemId}': ({ body }) => cartWith(body.quantity),
     'GET /api/v1/cart/promos': { availablePromos: [], unavailablePromos: [] },
   });
-  configureApi({ baseUrl: 'https://shop.example', fetch: api.fetch });
-  queryClient = new QueryClient();
+  queryClient = bindApi(
+    new QueryClient(),
+    createApiClient({ baseUrl: 'https://shop.example', fetch: api.fetch }),
+  );
   queryClient.setQueryData(cartKeys.detail(), cartWith(2));
 });
 

@@ -34,7 +34,7 @@ export function readAttempt(from: StorageGetter = storage): PaymentAttempt | nul
   };
 }
 
-export function writeAttempt(attempt: PaymentAttempt, to: StorageGetter = storage): void {
+function writeAttempt(attempt: PaymentAttempt, to: StorageGetter = storage): void {
   writeStored(to, STORAGE_KEY, JSON.stringify(attempt));
 }
 

@@ -1,4 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
+import type { ApiClient } from '../api/client';
 
 /**
  * The Stripe instance the payment step hands to <Elements> (D5). With a publishable key
@@ -21,14 +22,15 @@ function publishableKey(): string | undefined {
   return typeof key === 'string' && key.trim() !== '' ? key.trim() : undefined;
 }
 
-async function load(): Promise<Stripe | null> {
+async function load(api: ApiClient): Promise<Stripe | null> {
   const key = publishableKey();
   if (key) {
     const { loadStripe } = await import('@stripe/stripe-js/pure');
     return loadStripe(key);
   }
   const { createSandboxStripe } = await import('./sandbox/stripe-sandbox');
-  return createSandboxStripe({ apiBase: window.location.origin });
+  // The stand-in answers on the API's own origin, under Stripe's paths.
+  return createSandboxStripe({ apiBase: new URL(api.baseUrl, window.location.href).origin });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
@@ -48,9 +50,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   });
 }
 
-export function getStripe(timeoutMs: number = STRIPE_LOAD_TIMEOUT_MS): Promise<Stripe | null> {
+/** `api`: the API client the offline sandbox confirms with (its QueryClient's, apiOf). */
+export function getStripe(
+  api: ApiClient,
+  timeoutMs: number = STRIPE_LOAD_TIMEOUT_MS,
+): Promise<Stripe | null> {
   if (!loaded) {
-    const attempt = withTimeout(load(), timeoutMs);
+    const attempt = withTimeout(load(api), timeoutMs);
     loaded = attempt;
     void attempt.then((stripe) => {
       // Only a loaded Stripe is kept; a failed load is tried again on the next visit.

@@ -13,6 +13,7 @@ import {
   type SessionBroadcast,
   type SessionEvent,
 } from '../../machines/session.machine';
+import { apiOf } from '../api/client';
 import { cartMutations } from '../api/cart.mutations';
 import { cartKeys } from '../api/cart.queries';
 import { paths } from '../lib/paths';
@@ -98,7 +99,9 @@ function createSessionLogic({
       revokeToken: ({ context }) => {
         const { token } = context;
         if (token === null) return;
-        import('../api/auth').then(({ logout }) => logout(token)).catch(() => undefined);
+        import('../api/auth')
+          .then(({ logout }) => logout(apiOf(queryClient), token))
+          .catch(() => undefined);
       },
     },
     actors: {

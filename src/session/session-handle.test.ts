@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionBroadcast } from '../../machines/session.machine';
 import { sessionJwt } from '../../tests/fixtures/jwt';
-import { createFakeApi } from '../../tests/support/fake-api';
-import { configureApi } from '../api/client';
+import { createFakeApi, type FakeApi } from '../../tests/support/fake-api';
+import { bindApi, createApiClient } from '../api/client';
 import { bootSession, type SessionHandle } from './session-handle';
 import { TOKEN_STORAGE_KEY } from './session-storage';
 import {
@@ -33,9 +33,16 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-/** `otherTabsWaitMs`: the ceiling for a listed tab that never answers (short, for the tests). */
-function boot(otherTabsWaitMs = OTHER_TABS_WAIT_MS) {
-  handle = bootSession({ queryClient: new QueryClient(), otherTabsWaitMs });
+/**
+ * `otherTabsWaitMs`: the ceiling for a listed tab that never answers (short, for the tests).
+ * `api`: what the API answers; by default nothing (a request fails the test).
+ */
+function boot(otherTabsWaitMs = OTHER_TABS_WAIT_MS, api: FakeApi = createFakeApi({})) {
+  const queryClient = bindApi(
+    new QueryClient(),
+    createApiClient({ baseUrl: 'http://api.test', fetch: api.fetch }),
+  );
+  handle = bootSession({ queryClient, otherTabsWaitMs });
   return handle;
 }
 
@@ -198,9 +205,8 @@ describe('session handle: a returning shopper', () => {
   it('signing out revokes the token on the server as well (issue 15)', async () => {
     const token = sessionJwt();
     const api = createFakeApi({ [LOGOUT]: () => undefined });
-    configureApi({ baseUrl: 'http://api.test', fetch: api.fetch });
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
-    const session = boot();
+    const session = boot(OTHER_TABS_WAIT_MS, api);
     await until(() => signedInUser(session) !== null);
 
     session.getActor()?.send({ type: 'session.signOut' });
@@ -211,7 +217,6 @@ describe('session handle: a returning shopper', () => {
       `Bearer ${token}`,
     ]);
     expect(api.calls.map((call) => call.route)).toEqual([LOGOUT]);
-    configureApi();
   });
 
   it('ends the session on a 401', async () => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountQueries } from '../api/account.queries';
 import { cartQueries } from '../api/cart.queries';
-import { configureApi } from '../api/client';
+import { bindApi, createApiClient } from '../api/client';
 import type { Cart } from '../api/types';
 import { sessionJwt } from '../../tests/fixtures/jwt';
 import { createFakeApi, errorAnswer, type FakeCall } from '../../tests/support/fake-api';
@@ -97,15 +97,17 @@ function fakeApi() {
 }
 
 function boot(api: ReturnType<typeof fakeApi>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  handle = bootSession({ queryClient });
-  const session = handle;
-  configureApi({
-    baseUrl: API,
-    fetch: api.fetch,
-    getToken: () => session.token(),
-    onUnauthorized: () => session.unauthorized(),
-  });
+  const queryClient = bindApi(
+    new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    createApiClient({
+      baseUrl: API,
+      fetch: api.fetch,
+      getToken: () => session.token(),
+      onUnauthorized: () => session.unauthorized(),
+    }),
+  );
+  const session = bootSession({ queryClient });
+  handle = session;
   return { queryClient, session };
 }
 

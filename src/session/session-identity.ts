@@ -1,12 +1,24 @@
 import type { IdentitySource, QueryIdentity } from '../api/identity.queries';
-import type { SessionHandle } from './session-handle';
+import type { SessionActor } from './session-actor';
+
+/**
+ * What the identity reads of the session handle (session-handle.ts's SessionHandle has it).
+ * Declared here rather than imported, so the handle, which scopes the queries with this module,
+ * and this module do not import each other.
+ */
+type WatchedSession = {
+  /** `settled` once the actor runs or the tab has no session. */
+  getStatus(): string;
+  getActor(): SessionActor | null;
+  subscribe(listener: () => void): () => void;
+};
 
 /**
  * The session as the query layer sees it (src/api/identity.queries.ts): `pending` while the
  * handle restores or asks the open tabs, while the machine checks, and while a guest cart is
  * merged into the user's; then `guest` or `user:<email>`.
  */
-export function sessionIdentity(handle: SessionHandle): IdentitySource {
+export function sessionIdentity(handle: WatchedSession): IdentitySource {
   return {
     get(): QueryIdentity {
       if (handle.getStatus() !== 'settled') return 'pending';
@@ -17,7 +29,7 @@ export function sessionIdentity(handle: SessionHandle): IdentitySource {
       return user ? `user:${user.email}` : 'guest';
     },
     subscribe(onChange) {
-      let watched: ReturnType<SessionHandle['getActor']> = null;
+      let watched: SessionActor | null = null;
       let subscription: { unsubscribe(): void } | null = null;
       const watchActor = () => {
         const actor = handle.getActor();

@@ -20,12 +20,7 @@ import {
   type ReportStatusInput,
   type PlacedOrder,
 } from '../../machines/payment.machine';
-import {
-  answerEveryCallWithTheCart,
-  controlledActors,
-  modelShipMethods,
-  seededQueryClient,
-} from './model-support';
+import { controlledActors, modelShipMethods, seededQueryClient } from './model-support';
 import { describePath, details, paidOutput, paths, type Snapshot } from './checkout-model';
 
 vi.mock('../../src/payment/stripe-loader', () => ({
@@ -163,7 +158,6 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
 describe('checkout overlay, paths generated from the checkout machine', () => {
   beforeEach(() => {
     window.sessionStorage.clear();
-    answerEveryCallWithTheCart();
   });
   afterEach(() => {
     toast.remove();

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { cartKeys } from '../../src/api/cart.queries';
-import { configureApi } from '../../src/api/client';
+import { bindApi, createApiClient } from '../../src/api/client';
 import { shipMethodKeys } from '../../src/api/products.queries';
 import type { Cart, ShipMethod } from '../../src/api/types';
 import { emptyCart } from '../fixtures/cart';
@@ -50,25 +50,29 @@ export const modelShipMethods: ShipMethod[] = [
   },
 ];
 
-/** A query client already holding the cart and the ship methods (no request is made for them). */
-export function seededQueryClient(): QueryClient {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
-  });
+/**
+ * A query client already holding the cart and the ship methods (no request is made for them),
+ * born with an API client whose requests `fetch` answers (by default: every call, the cart).
+ */
+export function seededQueryClient(
+  fetch: (request: Request) => Promise<Response> = answerEveryCallWithTheCart,
+): QueryClient {
+  const client = bindApi(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+    }),
+    createApiClient({ baseUrl: 'http://shop.test', fetch }),
+  );
   client.setQueryData(cartKeys.detail(), modelCart);
   client.setQueryData(shipMethodKeys.all, modelShipMethods);
   return client;
 }
 
 /** Every API call answers the model cart (the clear-shipping and cart refresh effects). */
-export function answerEveryCallWithTheCart(): void {
-  configureApi({
-    baseUrl: 'http://shop.test',
-    fetch: async () =>
-      new Response(JSON.stringify(modelCart), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+async function answerEveryCallWithTheCart(): Promise<Response> {
+  return new Response(JSON.stringify(modelCart), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
   });
 }
 

@@ -1,9 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { configureApi } from '../../src/api/client';
 import type { OrderRequest, OrderResponse } from '../../src/api/types';
 import {
   provideCheckoutMachine,
@@ -56,7 +56,6 @@ function fakeOrderApi() {
       new Promise<Response>((answer, fail) => waiting.push({ body, answer, fail })),
     'GET /api/v1/cart': modelCart,
   });
-  configureApi({ baseUrl: 'http://shop.test', fetch: api.fetch });
 
   async function next(attempt: string) {
     await waitFor(() => {
@@ -70,6 +69,8 @@ function fakeOrderApi() {
     return { request, key };
   }
   return {
+    /** The fetch the order's API client is born with. */
+    fetch: api.fetch,
     requests,
     waiting: () => waiting.length,
     ordersMade: () => ordersByKey.size,
@@ -112,7 +113,7 @@ function fakeOrderApi() {
 function renderPaymentStep() {
   const fakes = controlledActors();
   const orders = fakeOrderApi();
-  const queryClient = seededQueryClient();
+  const queryClient = seededQueryClient(orders.fetch);
   const effects = {
     queryClient,
     close: vi.fn(),
@@ -151,10 +152,10 @@ async function openPaymentStep() {
   const payment = checkout.getSnapshot().children.payment;
   if (!payment) throw new Error('the checkout did not start its payment step');
   render(
-    <>
+    <QueryClientProvider client={harness.queryClient}>
       <PaymentStep payment={payment} cart={modelCart} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   return { ...harness, payment };
 }

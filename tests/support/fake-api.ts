@@ -60,7 +60,7 @@ export type Handler<R extends Route> = (
 export type Routes = { [R in Route]?: Handler<R> | SuccessBody<R> };
 
 export interface FakeApi {
-  /** The fetch the app's client is configured with (`configureApi({ fetch })`). */
+  /** The fetch to give the app's API client (`createApiClient({ baseUrl, fetch })`). */
   fetch: (request: Request) => Promise<Response>;
   /** Adds routes or replaces existing ones (later tables win). */
   on(routes: Routes): void;

@@ -15,7 +15,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
-import { CART_TOKEN_STORAGE_KEY, setupApi } from '../../src/app/api-setup';
+import { CART_TOKEN_STORAGE_KEY, createBrowserApi } from '../../src/app/api-setup';
 import { App } from '../../src/app/app';
 import { AppProviders } from '../../src/app/providers';
 import { createQueryClient } from '../../src/app/query-client';
@@ -51,14 +51,6 @@ export function renderApp({
   ui,
   prepare,
 }: RenderAppOptions = {}) {
-  const queryClient = createQueryClient();
-  // The app's retry policy (which failures are retried, and how often) without its back-off
-  // delay: a test waits for the retry's answer, not for a clock.
-  const defaults = queryClient.getDefaultOptions();
-  queryClient.setDefaultOptions({
-    ...defaults,
-    queries: { ...defaults.queries, retryDelay: 0 },
-  });
   const theme = startTheme();
   const fake = createFakeApi({ 'GET /api/v1/cart': emptyCart, ...api });
   vi.stubGlobal('fetch', fake.fetch);
@@ -66,7 +58,21 @@ export function renderApp({
     input: { storedToken: session?.token ?? null, remember: session?.remember ?? true },
   }).start();
   const handle = runningSessionHandle(sessionActor);
-  setupApi({ getToken: handle.token, onUnauthorized: handle.unauthorized, baseUrl: ORIGIN });
+  // Born with the browser's API client, as in src/main.tsx.
+  const queryClient = createQueryClient(
+    createBrowserApi({
+      getToken: handle.token,
+      onUnauthorized: handle.unauthorized,
+      baseUrl: ORIGIN,
+    }),
+  );
+  // The app's retry policy (which failures are retried, and how often) without its back-off
+  // delay: a test waits for the retry's answer, not for a clock.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, retryDelay: 0 },
+  });
   prepare?.(queryClient);
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });

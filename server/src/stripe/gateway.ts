@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import type { components } from '../../../contract/schema';
 
 type CardError = components['schemas']['CardError'];
-export type IntentStatus = components['schemas']['PaymentIntent']['status'];
+type IntentStatus = components['schemas']['PaymentIntent']['status'];
 
 /** What the shop keeps of a PaymentIntent: Stripe's own fields, in the shop's words. */
 export interface IntentSnapshot {
@@ -31,7 +31,7 @@ export interface StripeSettings {
 
 export const STRIPE_API_BASE = 'https://api.stripe.com';
 /** Stripe's default: a signature older than this (seconds) is refused as a replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -138,7 +138,7 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-export type CancelOutcome =
+type CancelOutcome =
   | { kind: 'canceled'; intent: IntentSnapshot }
   /** Stripe would not cancel it: it succeeded (or is processing) meanwhile. */
   | { kind: 'not-cancelable'; intent: IntentSnapshot };

@@ -7,7 +7,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import type { Db, Row } from '../db';
-import type { Logger } from '../handler-types';
 import {
   AUTHENTICATION_CARDS,
   AUTHENTICATION_FAILED,
@@ -18,7 +17,7 @@ import {
   type CardError,
 } from './test-cards';
 
-export const STAND_IN_PUBLISHABLE_KEY = 'pk_test_sandbox';
+const STAND_IN_PUBLISHABLE_KEY = 'pk_test_sandbox';
 const MAX_FORM_BYTES = 64 * 1024;
 // Stripe retries a failed delivery for days; the stand-in a few times within a minute.
 const DELIVERY_DELAYS_MS = [0, 500, 2_000, 8_000, 30_000];
@@ -29,7 +28,7 @@ interface FormObject {
 }
 
 /** Stripe's form encoding (`a[b][c]=v`) as nested objects. */
-export function parseStripeForm(text: string): FormObject {
+function parseStripeForm(text: string): FormObject {
   const root: FormObject = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = key.split(/\[|\]\[|\]/).filter((part, i) => i === 0 || part !== '');
@@ -108,7 +107,8 @@ export interface StripeStandInOptions {
   webhookSecret: string;
   /** Where events are delivered: the shop's `POST /api/v1/payment/webhook`. */
   webhookUrl: () => string;
-  logger: Logger;
+  /** Where failed deliveries are reported (the server's logger). */
+  logger: { error(message: string, error?: unknown): void };
 }
 
 export interface StripeStandIn {

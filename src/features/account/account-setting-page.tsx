@@ -4,6 +4,7 @@ import { css } from 'styled-system/css';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
+import { apiOf } from '../../api/client';
 import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
 import { serverFieldErrors, useAppForm } from '../../ui/app-form';
@@ -63,7 +64,8 @@ function AccountSettingForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
 
   const save = useMutation({
-    mutationFn: async (values: AccountSettingValues) => {
+    mutationFn: async (values: AccountSettingValues, { client }) => {
+      const api = apiOf(client);
       const parsed = accountSettingSchema.parse(values);
       const changes = {
         ...(parsed.username !== user.username ? { username: parsed.username } : {}),
@@ -74,14 +76,14 @@ function AccountSettingForm({ user }: { user: User }) {
       };
       let saved = false;
       if (Object.keys(changes).length > 0) {
-        const answer = await updateAccountUser(changes);
+        const answer = await updateAccountUser(api, changes);
         // The token's subject and username follow the change: the session takes the new one.
         session.send({ type: 'session.tokenRenewed', token: answer.token });
         queryClient.setQueryData(accountKeys.user(), answer.user);
         saved = true;
       }
       if (parsed.newPassword !== '') {
-        const { token } = await changePassword({
+        const { token } = await changePassword(api, {
           currentPassword: parsed.currentPassword,
           newPassword: parsed.newPassword,
         });

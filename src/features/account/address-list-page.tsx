@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
+import { apiOf } from '../../api/client';
 import type { Address, AddressInput } from '../../api/types';
 import { addressFormValues, emptyShippingAddress } from '../../components/address.schema';
 import { Button } from '../../ui/button';
@@ -34,10 +35,10 @@ export function AddressListPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
 
   const save = useMutation({
-    mutationFn: ({ editing, input }: { editing: Editing; input: AddressInput }) =>
+    mutationFn: ({ editing, input }: { editing: Editing; input: AddressInput }, { client }) =>
       editing.mode === 'edit'
-        ? updateAddress(editing.address.addressId, input)
-        : createAddress(input),
+        ? updateAddress(apiOf(client), editing.address.addressId, input)
+        : createAddress(apiOf(client), input),
     onSuccess: async (_, { editing }) => {
       await refresh();
       setEditing(null);
@@ -50,7 +51,7 @@ export function AddressListPage() {
   });
 
   const remove = useMutation({
-    mutationFn: (address: Address) => deleteAddress(address.addressId),
+    mutationFn: (address: Address, { client }) => deleteAddress(apiOf(client), address.addressId),
     onSuccess: async () => {
       await refresh();
       setDeleting(null);
@@ -60,7 +61,8 @@ export function AddressListPage() {
   });
 
   const makeDefault = useMutation({
-    mutationFn: (address: Address) => setDefaultAddress(address.addressId),
+    mutationFn: (address: Address, { client }) =>
+      setDefaultAddress(apiOf(client), address.addressId),
     onSuccess: async (all) => {
       queryClient.setQueryData(accountKeys.addresses(), all);
       await refresh();

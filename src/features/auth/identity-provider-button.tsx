@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { identityProviderUrl } from '../../api/auth';
 import { authQueries } from '../../api/auth.queries';
+import { apiOf } from '../../api/client';
 import { buttonClassName } from '../../ui/button';
 import { paths } from '../../lib/paths';
 
@@ -19,6 +20,7 @@ export function IdentityProviderChoice({
   label: (providerName: string) => string;
   divider: string;
 }) {
+  const queryClient = useQueryClient();
   const providers = useQuery(authQueries.providers());
   const provider = providers.data?.providers[0];
   if (!provider) return null;
@@ -26,7 +28,7 @@ export function IdentityProviderChoice({
   return (
     <>
       <a
-        href={identityProviderUrl(returnTo)}
+        href={identityProviderUrl(apiOf(queryClient), returnTo)}
         data-testid="identity-provider"
         className={buttonClassName({ visual: 'outline' }, css.raw({ w: 'full' }), undefined)}
       >

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { signup } from '../../api/auth';
+import { apiOf } from '../../api/client';
 import { serverFieldErrors, useAppForm } from '../../ui/app-form';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
@@ -25,7 +26,8 @@ export function RegisterPage() {
   const [, navigate] = useLocation();
 
   const register = useMutation({
-    mutationFn: (values: RegisterValues) => signup(registerSchema.parse(values)),
+    mutationFn: (values: RegisterValues, { client }) =>
+      signup(apiOf(client), registerSchema.parse(values)),
     onSuccess: ({ token }) => {
       // No "Remember me" here: a new account keeps the spec's local-storage session.
       session.send({ type: 'session.signIn', token, remember: true });

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
+import { apiOf } from '../../api/client';
 import { serverFieldErrors, useAppForm } from '../../ui/app-form';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
@@ -51,7 +52,7 @@ export function SignInPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
 
   const signIn = useMutation({
-    mutationFn: (values: SignInValues) => login(values),
+    mutationFn: (values: SignInValues, { client }) => login(apiOf(client), values),
     onSuccess: ({ token }, values) => {
       session.send({ type: 'session.signIn', token, remember: values.rememberMe });
       authToast.success(LOGIN_SUCCEEDED);

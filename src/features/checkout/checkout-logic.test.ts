@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { configureApi } from '../../api/client';
+import { bindApi, createApiClient } from '../../api/client';
 import { cartMutationKey } from '../../api/cart.mutations';
 import { cartKeys } from '../../api/cart.queries';
 import type { Cart } from '../../api/types';
@@ -70,7 +70,7 @@ describe('checkout shipping writes', () => {
   it('go through the cart mutations: the cart counts as busy, and the answer is cached', async () => {
     const answers: ((cart: Cart) => void)[] = [];
     const requests: string[] = [];
-    configureApi({
+    const api = createApiClient({
       baseUrl: 'http://shop.test',
       fetch: (request: Request) => {
         requests.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -79,9 +79,12 @@ describe('checkout shipping writes', () => {
         );
       },
     });
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
-    });
+    const client = bindApi(
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
+      }),
+      api,
+    );
     client.setQueryData(cartKeys.detail(), { ...emptyCart, cartItems: [line] });
     const machine = provideCheckoutMachine({
       queryClient: client,

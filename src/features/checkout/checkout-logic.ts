@@ -6,6 +6,7 @@ import { getCart } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';
 import { cartMutations, writeCart } from '../../api/cart.mutations';
 import { cartKeys, cartQueries } from '../../api/cart.queries';
+import { apiOf, type ApiClient } from '../../api/client';
 import { createOrder, updateOrderStatus } from '../../api/orders';
 import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
@@ -104,69 +105,72 @@ export function cartNewsActor(queryClient: QueryClient) {
 }
 
 /** What the shopper reads when the bank could not confirm a 3-D Secure payment. */
-export const AUTHENTICATION_FAILED_MESSAGE =
+const AUTHENTICATION_FAILED_MESSAGE =
   'Your bank could not confirm this payment. Please try again, or use another card.';
 
 /**
  * Confirms the card with Stripe (or the sandbox), with the card element Pay handed over;
  * Stripe.js shows a 3-D Secure challenge itself when the card's bank asks for one.
  */
-const confirmCardWithStripe = fromPromise<CardOutcome, ConfirmCardInput>(async ({ input }) => {
-  const stripe = await getStripe();
-  if (!stripe) throw new Error('The card payment tools are not loaded');
-  const result = await stripe.confirmCardPayment(input.clientSecret, {
-    payment_method: {
-      card: input.card as StripeCardNumberElement,
-      billing_details: input.billingDetails,
-    },
-  });
-  if (result.error) {
-    // Paid already (a second Pay after a lost answer): Stripe refuses, with the succeeded intent.
-    if (result.error.payment_intent?.status === 'succeeded') return { status: 'succeeded' };
-    // No answer from Stripe is not a decline: nothing is known, and a retry is safe.
-    if (result.error.type === 'api_connection_error') {
-      throw Object.assign(new Error(result.error.message ?? 'No answer from Stripe'), {
-        status: 0,
-      });
+const confirmCardWithStripe = (api: ApiClient) =>
+  fromPromise<CardOutcome, ConfirmCardInput>(async ({ input }) => {
+    const stripe = await getStripe(api);
+    if (!stripe) throw new Error('The card payment tools are not loaded');
+    const result = await stripe.confirmCardPayment(input.clientSecret, {
+      payment_method: {
+        card: input.card as StripeCardNumberElement,
+        billing_details: input.billingDetails,
+      },
+    });
+    if (result.error) {
+      // Paid already (a second Pay after a lost answer): Stripe refuses, with the succeeded intent.
+      if (result.error.payment_intent?.status === 'succeeded') return { status: 'succeeded' };
+      // No answer from Stripe is not a decline: nothing is known, and a retry is safe.
+      if (result.error.type === 'api_connection_error') {
+        throw Object.assign(new Error(result.error.message ?? 'No answer from Stripe'), {
+          status: 0,
+        });
+      }
+      const message =
+        result.error.code === 'payment_intent_authentication_failure'
+          ? AUTHENTICATION_FAILED_MESSAGE
+          : (result.error.message ?? null);
+      return { status: 'declined', message };
     }
-    const message =
-      result.error.code === 'payment_intent_authentication_failure'
-        ? AUTHENTICATION_FAILED_MESSAGE
-        : (result.error.message ?? null);
-    return { status: 'declined', message };
-  }
-  const status = result.paymentIntent?.status;
-  if (status === 'succeeded') return { status: 'succeeded' };
-  if (status === 'processing') return { status: 'processing' };
-  return { status: 'declined', message: null };
-});
+    const status = result.paymentIntent?.status;
+    if (status === 'succeeded') return { status: 'succeeded' };
+    if (status === 'processing') return { status: 'processing' };
+    return { status: 'declined', message: null };
+  });
 
 /** Loads Stripe (or the sandbox) as the payment step starts; the view's <Elements> gets the same. */
-const loadCardTools = fromCallback<EventObject>(({ sendBack }) => {
-  let live = true;
-  void getStripe().then((stripe) => {
-    if (live) sendBack({ type: stripe ? 'payment.toolsLoaded' : 'payment.toolsFailed' });
+const loadCardTools = (api: ApiClient) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    let live = true;
+    void getStripe(api).then((stripe) => {
+      if (live) sendBack({ type: stripe ? 'payment.toolsLoaded' : 'payment.toolsFailed' });
+    });
+    return () => {
+      live = false;
+    };
   });
-  return () => {
-    live = false;
-  };
-});
 
 /** The payment machine with the real effects: the API, Stripe, the console. */
 export function providePaymentMachine(effects: CheckoutEffects) {
   const newKey = effects.newIdempotencyKey ?? (() => crypto.randomUUID());
+  const api = apiOf(effects.queryClient);
   return paymentMachine.provide({
     actors: {
       createOrder: fromPromise<PlacedOrder, CreateOrderInput>(async ({ input, signal }) => {
-        const { orderId, clientSecret, orderToken } = await createOrder(toOrderRequest(input), {
-          signal,
-        });
+        const request = toOrderRequest(input);
+        const { orderId, clientSecret, orderToken } = await createOrder(api, request, { signal });
         return { orderId, clientSecret, orderToken };
       }),
-      loadTools: loadCardTools,
-      confirmCard: confirmCardWithStripe,
+      loadTools: loadCardTools(api),
+      confirmCard: confirmCardWithStripe(api),
       reportStatus: fromPromise<unknown, ReportStatusInput>(async ({ input, signal }) =>
         updateOrderStatus(
+          api,
           input.orderId,
           { status: input.status },
           { orderToken: input.orderToken, signal },
@@ -270,7 +274,7 @@ function completeCheckout(effects: CheckoutEffects, output: PaymentOutput): void
   // The order saved its address in the account's book (or made it the default).
   void effects.queryClient.invalidateQueries({ queryKey: accountKeys.addresses() });
   // The server emptied the cart with the order (COD at once, card once PAID): show that.
-  getCart().then(
+  getCart(apiOf(effects.queryClient)).then(
     (cart) => writeCart(effects.queryClient, cart),
     (error: unknown) => console.warn('Could not refresh the cart', error),
   );

@@ -6,9 +6,11 @@ import {
   useElements,
 } from '@stripe/react-stripe-js';
 import type { StripeCardNumberElementOptions, StripeElementChangeEvent } from '@stripe/stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { apiOf } from '../../api/client';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-field';
@@ -50,7 +52,8 @@ const METHODS: { value: PaymentMethodChoice; label: string }[] = [
  */
 export function PaymentStep(props: PaymentStepProps) {
   // The Stripe the machine's loadTools actor loads (getStripe() keeps one load per visit).
-  const [stripe] = useState(() => getStripe());
+  const queryClient = useQueryClient();
+  const [stripe] = useState(() => getStripe(apiOf(queryClient)));
   return (
     <Elements stripe={stripe}>
       <PaymentForm {...props} />

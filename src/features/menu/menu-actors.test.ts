@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { DEFAULT_MENU_FILTERS, menuMachine } from '../../../machines/menu.machine';
 import { errorAnswer } from '../../../tests/support/fake-api';
-import { configureApi } from '../../api/client';
+import { bindApi, createApiClient } from '../../api/client';
 import type { ProductPage } from '../../api/types';
 import { menuPagesActor, urlChangesActor } from './menu-actors';
 
@@ -40,7 +40,7 @@ function standInWindow() {
 function startMenu(answer: (page: number) => Response | Promise<Response>, page = 0) {
   const fakeWindow = standInWindow();
   const requests: number[] = [];
-  configureApi({
+  const api = createApiClient({
     baseUrl: 'https://shop.example',
     fetch: async (request: Request) => {
       const asked = Number(new URL(request.url).searchParams.get('page'));
@@ -48,7 +48,10 @@ function startMenu(answer: (page: number) => Response | Promise<Response>, page 
       return answer(asked);
     },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = bindApi(
+    new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    api,
+  );
   const actor = createActor(
     menuMachine.provide({
       actors: { menuPages: menuPagesActor(queryClient), urlChanges: urlChangesActor },

@@ -6,7 +6,7 @@
  * a Stripe-compatible stand-in of these endpoints on its own origin, under the same `/v1` paths.
  */
 
-export type NextAction = {
+type NextAction = {
   type: string;
   use_stripe_sdk?: { type?: string } | null;
   [key: string]: unknown;
@@ -25,7 +25,7 @@ export type SandboxPaymentIntent = {
   [key: string]: unknown;
 };
 
-export type StripeLikeError = {
+type StripeLikeError = {
   type: string;
   code?: string;
   decline_code?: string;
@@ -40,7 +40,7 @@ export type IntentAnswer =
   | { error: StripeLikeError; paymentIntent?: undefined };
 
 /** Shown to the shopper when the request never got an answer (offline, DNS, CORS...). */
-export const CONNECTION_MESSAGE =
+const CONNECTION_MESSAGE =
   'We could not reach the payment service. Check your connection and try again.';
 /** Shown to the shopper when the answer is not one Stripe gives (not JSON, no intent...). */
 export const UNEXPECTED_MESSAGE = 'Something went wrong with the payment. Please try again.';

@@ -13,7 +13,7 @@ import { css } from 'styled-system/css';
  * counts as Fail. Focus returns to where it was once it closes.
  */
 
-export type ChallengeResult = 'complete' | 'fail';
+type ChallengeResult = 'complete' | 'fail';
 
 export type ChallengeOptions<T> = {
   /** What the shopper is asked to authenticate: the intent's amount (minor units) and currency. */
@@ -25,7 +25,7 @@ export type ChallengeOptions<T> = {
   answer: (result: ChallengeResult) => Promise<T>;
 };
 
-export const CHALLENGE_TEXT = {
+const CHALLENGE_TEXT = {
   title: 'Confirm your payment',
   complete: 'Complete',
   fail: 'Fail',
@@ -42,7 +42,7 @@ const ZERO_DECIMAL = new Set(
 );
 
 /** "$12.34" for 1234 usd. */
-export function formatAmount(amount: number | undefined, currency: string | undefined) {
+function formatAmount(amount: number | undefined, currency: string | undefined) {
   if (typeof amount !== 'number' || !Number.isFinite(amount) || !currency) return null;
   const code = currency.toLowerCase();
   try {
