@@ -222,6 +222,28 @@ describe('orders contract: following an order', () => {
       });
   });
 
+  it("reads a guest order whose card was declined, with the card issuer's reason", async () => {
+    await contract
+      .interaction('a request for a guest order whose card payment was declined')
+      .given('a guest card order whose card was declined')
+      .withRequest('GET', orderPath(), (req) => req.headers(guestOrderHeader))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderDetail,
+          status: 'PAYMENT_FAILED',
+          paymentStatus: 'FAILED',
+          email: regex('^[^@\\s]+@[^@\\s]+$', 'guest@lumen.test'),
+          paymentError: string('Your card was declined.'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock);
+        const order = await getOrder(api, 1, { orderToken: EXAMPLE_ORDER_TOKEN });
+        expect(order.status).toBe('PAYMENT_FAILED');
+        expect(order.paymentError).toBe('Your card was declined.');
+      });
+  });
+
   it('answers 404 for a guest order read without its token', async () => {
     await contract
       .interaction('a request for a guest order without its order token')

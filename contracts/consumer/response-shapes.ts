@@ -231,6 +231,8 @@ export const orderDetail = {
   shippingAddress,
   promoCode: nullValue(),
   createdAt: isoDateTime(),
+  // Why the last card payment failed (PAYMENT_FAILED orders only); the confirmation page says it.
+  paymentError: nullValue(),
 };
 
 export const orderStatusEvent = {

@@ -209,48 +209,62 @@ export function createProviderStates(server: RunningServer): ProviderStates {
       const { orderId, clientSecret } = await userCardOrder();
       // Paid as the browser's sandbox Stripe.js pays: a confirm at the Stripe stand-in, whose
       // signed webhook then makes the order PAID.
-      const confirmed = await fetch(
-        `${server.url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            key: 'pk_test_sandbox',
-            client_secret: clientSecret,
-            'payment_method_data[type]': 'card',
-            'payment_method_data[card][number]': '4242424242424242',
-            'payment_method_data[card][exp_month]': '12',
-            'payment_method_data[card][exp_year]': '2030',
-            'payment_method_data[card][cvc]': '123',
-          }).toString(),
-        },
-      );
-      const intent = (await confirmed.json()) as { status?: string };
-      if (intent.status !== 'succeeded') {
+      if ((await payAtStandIn(clientSecret, '4242424242424242')) !== 'succeeded') {
         throw new Error('state set-up: the 4242 card did not succeed');
       }
-      await server.config.stripeStandIn?.idle();
       return { orderId, clientSecret };
     },
-    'a guest card order exists': async () => {
-      await fresh();
-      bearer = undefined;
-      const order = await ok(
-        api.POST('/api/v1/order', {
-          body: orderBody('guest@lumen.test', 'provider-state-guest-order'),
-        }),
-        SETUP,
-      );
-      if (!order.orderToken || !order.clientSecret) {
-        throw new Error('state set-up: a guest card order came back without its tokens');
-      }
-      return {
-        orderId: order.orderId,
-        orderToken: order.orderToken,
-        clientSecret: order.clientSecret,
-      };
+    'a guest card order whose card was declined': async () => {
+      const placed = await guestCardOrder();
+      await payAtStandIn(placed.clientSecret, '4000000000000002');
+      return placed;
     },
+    'a guest card order exists': async () => guestCardOrder(),
   };
+
+  /** A guest card order, placed through the API. */
+  async function guestCardOrder() {
+    await fresh();
+    bearer = undefined;
+    const order = await ok(
+      api.POST('/api/v1/order', {
+        body: orderBody('guest@lumen.test', 'provider-state-guest-order'),
+      }),
+      SETUP,
+    );
+    if (!order.orderToken || !order.clientSecret) {
+      throw new Error('state set-up: a guest card order came back without its tokens');
+    }
+    return {
+      orderId: order.orderId,
+      orderToken: order.orderToken,
+      clientSecret: order.clientSecret,
+    };
+  }
+
+  /** Pays at the Stripe stand-in as the browser's sandbox Stripe.js does; answers the intent's status. */
+  async function payAtStandIn(clientSecret: string, number: string): Promise<string | undefined> {
+    const confirmed = await fetch(
+      `${server.url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          key: 'pk_test_sandbox',
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': number,
+          'payment_method_data[card][exp_month]': '12',
+          'payment_method_data[card][exp_year]': '2030',
+          'payment_method_data[card][cvc]': '123',
+        }).toString(),
+      },
+    );
+    const intent = (await confirmed.json()) as { status?: string };
+    // Its webhook event has reached the API before the interaction is replayed.
+    await server.config.stripeStandIn?.idle();
+    return intent.status;
+  }
 
   const requestFilter: ProviderStates['requestFilter'] = (req, _res, next) => {
     if (req.headers.authorization !== undefined && bearer) {

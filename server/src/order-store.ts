@@ -144,10 +144,17 @@ export function orderDetailJson(db: Db, order: OrderRow): OrderDetail {
   };
 }
 
-/** Why the order's last card payment failed, in the card issuer's words. */
+/** What a shopper reads for a 3-D Secure authentication that failed (Stripe's text speaks of payment methods). */
+const AUTHENTICATION_FAILED = 'Your bank could not confirm this payment.';
+
+/** Why the order's last card payment failed: the card issuer's words, or ours for a failed authentication. */
 function paymentErrorOf(db: Db, order: OrderRow): string | null {
-  const error = intentOfOrder(db, order)?.last_error;
-  return error ? ((JSON.parse(error) as CardError).message ?? null) : null;
+  const stored = intentOfOrder(db, order)?.last_error;
+  if (!stored) return null;
+  const error = JSON.parse(stored) as CardError;
+  return error.code === 'payment_intent_authentication_failure'
+    ? AUTHENTICATION_FAILED
+    : (error.message ?? null);
 }
 
 export function intentJson(intent: IntentRow): PaymentIntent {

@@ -222,7 +222,11 @@ describe('3-D Secure in the sandbox, as Stripe test cards behave', () => {
       const failed = await authenticate(server, order.clientSecret, 'fail');
       expect(failed.status).toBe(402);
       expect(failed.body.error).toMatchObject({ code: 'payment_intent_authentication_failure' });
-      expect((await orderOf(order)).status).toBe('PAYMENT_FAILED');
+      // The order says why in the shopper's words, not Stripe's "payment method" text.
+      expect(await orderOf(order)).toMatchObject({
+        status: 'PAYMENT_FAILED',
+        paymentError: 'Your bank could not confirm this payment.',
+      });
       await server.api('POST', '/order', { cartToken: order.cartToken, body: order.body });
       const again = await payWithCard(server, order.clientSecret, { ...CARD_OK, number });
       expect(again.body.status).toBe('requires_action');

@@ -181,3 +181,43 @@ test('a tab closed right after paying: the webhook alone makes the order PAID, s
   // The order became PAID though no status report from the browser ever reached the shop.
   expect(reports.length).toBeLessThanOrEqual(1);
 });
+
+test('an order whose payment is still being confirmed says so, and updates by itself when the webhook lands', async ({
+  page,
+  context,
+}, testInfo) => {
+  await toPaymentStep(page);
+  const placed = nextOrderId(page);
+  // The card confirmation is held on its way to Stripe: the order waits, PENDING.
+  let release: (() => Promise<void>) | null = null;
+  await page.route(CARD_CONFIRM, async (route) => {
+    release = () => route.continue();
+  });
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const orderId = await placed;
+  await expect.poll(() => release !== null).toBe(true);
+
+  // The shopper opens the order in another tab meanwhile.
+  const other = await context.newPage();
+  await other.goto(`/completed-checkout/${orderId}`);
+  const heading = other.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Confirming your payment');
+  await expect(other.getByRole('status').first()).toContainText(
+    'This page updates by itself as soon as your bank confirms the payment.',
+  );
+  await expectA11y(other, 'the confirming state');
+
+  // Stripe confirms; its webhook makes the order PAID; the other tab shows it by itself.
+  const confirmed = page.waitForResponse((response) => CARD_CONFIRM.test(response.url()));
+  await (release as unknown as () => Promise<void>)();
+  await confirmed;
+  const from = Date.now();
+  await expect(heading).toHaveText('Thank you for your order!');
+  // Recorded, not asserted (docs/performance.md has the measured figures).
+  testInfo.annotations.push({
+    type: 'webhook to confirmation page',
+    description: `${Date.now() - from} ms`,
+  });
+  await expect(other.getByTestId('order-status')).toHaveText('Processed');
+});
