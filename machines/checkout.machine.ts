@@ -31,6 +31,11 @@ export type CheckoutContext = {
    * opens with it chosen, since the cart's totals already count it.
    */
   cartShipMethodId: number | null;
+  /**
+   * Opened to pay a placed order again (Pay now, ADR-0050): with the details given and a
+   * shipping method stored, the checkout goes on to Payment by itself.
+   */
+  resumingPayment: boolean;
 };
 
 /** What the checkout needs to know of the server's cart. */
@@ -43,6 +48,8 @@ export type CartNews = {
 export type CheckoutEvent =
   | CartNews
   | { type: 'checkout.detailsSubmitted'; details: CheckoutDetails }
+  /** Pay now: step 0's details as this tab kept them, to go on to Payment. */
+  | { type: 'checkout.resumePayment'; details: CheckoutDetails }
   | { type: 'checkout.detailsRejected' }
   | { type: 'checkout.shippingChosen'; methodId: number }
   | { type: 'checkout.next' }
@@ -104,6 +111,8 @@ export const checkoutMachine = setup({
       detailsRejected: false,
     })),
     rejectDetails: assign({ detailsRejected: true }),
+    startResuming: assign({ resumingPayment: true }),
+    stopResuming: assign({ resumingPayment: false }),
     recordCart: assign((_, params: { shipMethodId: number | null }) => ({
       cartShipMethodId: params.shipMethodId,
     })),
@@ -147,6 +156,7 @@ export const checkoutMachine = setup({
     cartIsEmpty: (_, params: { itemCount: number }) => params.itemCount === 0,
     cartHasItems: (_, params: { itemCount: number }) => params.itemCount > 0,
     hasShipMethod: ({ context }) => context.shipMethodId !== null,
+    resumesPayment: ({ context }) => context.resumingPayment && context.shipMethodId !== null,
     cartHasShipMethod: ({ context }) =>
       context.shipMethodId !== null || context.cartShipMethodId !== null,
     paymentCancelled: (_, params: { output: PaymentOutput }) =>
@@ -161,6 +171,7 @@ export const checkoutMachine = setup({
     detailsRejected: false,
     shippingRequired: false,
     cartShipMethodId: null,
+    resumingPayment: false,
   },
   invoke: { id: 'cart', src: 'cart' },
   initial: 'loadingCart',
@@ -213,6 +224,25 @@ export const checkoutMachine = setup({
             ],
           },
         ],
+        'checkout.resumePayment': [
+          {
+            guard: 'cartHasShipMethod',
+            target: 'choosingShipping',
+            actions: [
+              { type: 'recordDetails', params: ({ event }) => ({ details: event.details }) },
+              'adoptCartShipMethod',
+              'startResuming',
+            ],
+          },
+          {
+            target: 'choosingShipping.saving',
+            actions: [
+              { type: 'recordDetails', params: ({ event }) => ({ details: event.details }) },
+              'chooseDefaultShipMethod',
+              'startResuming',
+            ],
+          },
+        ],
         'checkout.detailsRejected': { actions: ['rejectDetails', 'focusFirstInvalidField'] },
         'checkout.back': { actions: 'closeCheckout' },
       },
@@ -229,6 +259,8 @@ export const checkoutMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          // Pay now: the stored method stands, straight on to Payment.
+          always: { guard: 'resumesPayment', target: '#checkout.paying', actions: 'stopResuming' },
           on: {
             'checkout.shippingChosen': {
               target: 'saving',

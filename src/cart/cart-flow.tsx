@@ -9,8 +9,15 @@ export type CartFlowView = 'closed' | 'cart' | 'checkout';
 
 export type CartFlow = {
   view: CartFlowView;
+  /**
+   * The checkout was opened to pay a placed order again ("Pay now"): with step 0's details kept
+   * in this tab and a shipping method in the cart, it goes straight to Payment (ADR-0050).
+   */
+  resumingPayment: boolean;
   openCart: () => void;
   openCheckout: () => void;
+  /** Opens the checkout to pay the order this tab's payment attempt placed. */
+  resumePayment: () => void;
   close: () => void;
 };
 
@@ -18,14 +25,29 @@ const CartFlowContext = createContext<CartFlow | null>(null);
 
 export function CartFlowProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<CartFlowView>('closed');
+  const [resumingPayment, setResumingPayment] = useState(false);
   const flow = useMemo<CartFlow>(
     () => ({
       view,
-      openCart: () => setView('cart'),
-      openCheckout: () => setView('checkout'),
-      close: () => setView('closed'),
+      resumingPayment,
+      openCart: () => {
+        setResumingPayment(false);
+        setView('cart');
+      },
+      openCheckout: () => {
+        setResumingPayment(false);
+        setView('checkout');
+      },
+      resumePayment: () => {
+        setResumingPayment(true);
+        setView('checkout');
+      },
+      close: () => {
+        setResumingPayment(false);
+        setView('closed');
+      },
     }),
-    [view],
+    [view, resumingPayment],
   );
   return <CartFlowContext.Provider value={flow}>{children}</CartFlowContext.Provider>;
 }

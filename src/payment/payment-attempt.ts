@@ -15,6 +15,8 @@ export type PaymentAttempt = {
   orderId: number | null;
   /** The card was being confirmed with Stripe when the page was left. */
   confirming: boolean;
+  /** Why its last payment failed, to show on the Payment step when it is taken up again. */
+  reason?: string | null;
 };
 
 const storage: StorageGetter = () => window.sessionStorage;
@@ -31,6 +33,7 @@ export function readAttempt(from: StorageGetter = storage): PaymentAttempt | nul
         ? parsed.orderId
         : null,
     confirming: parsed.confirming === true,
+    reason: typeof parsed.reason === 'string' ? parsed.reason : null,
   };
 }
 

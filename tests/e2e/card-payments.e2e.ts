@@ -221,3 +221,41 @@ test('an order whose payment is still being confirmed says so, and updates by it
   });
   await expect(other.getByTestId('order-status')).toHaveText('Processed');
 });
+
+test('a reload during "Processing payment..." after a decline: the order says why, and Pay now pays the same order on the Payment step', async ({
+  page,
+}) => {
+  await toPaymentStep(page);
+  const placed = nextOrderId(page);
+  // The browser's report of the decline never arrives: the page is reloaded while it waits.
+  let held = false;
+  await page.route(STATUS_REPORT, () => {
+    held = true;
+  });
+  await fillCard(page, '4000000000000002');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect.poll(() => held).toBe(true);
+  await expect(page.getByText("Processing payment... Don't refresh the page")).toBeVisible();
+  const orderId = await placed;
+  await page.unroute(STATUS_REPORT);
+  await page.reload();
+
+  // Stripe's webhook made it PAYMENT_FAILED; the shopper is shown that, with the reason.
+  await page.waitForURL(new RegExp(`/completed-checkout/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
+  await expect(page.getByRole('status').first()).toContainText('Your card was declined.');
+  await expectA11y(page, 'a failed payment’s order page');
+
+  // Pay now: the checkout opens on Payment, says why the last try failed, and pays the same order.
+  const retried = nextOrderId(page);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment', exact: true })).toBeVisible();
+  await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined.');
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  expect(await retried).toBe(orderId);
+  await page.waitForURL(new RegExp(`/completed-checkout/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  const history = await historyOf(page, orderId);
+  expect(history.map((event) => event.status)).toEqual(['PENDING', 'PAYMENT_FAILED', 'PAID']);
+});

@@ -8,6 +8,7 @@ import { cartMutations, writeCart } from '../../api/cart.mutations';
 import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { apiOf, type ApiClient } from '../../api/client';
 import { createOrder, updateOrderStatus } from '../../api/orders';
+import { orderKeys } from '../../api/orders.queries';
 import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
@@ -191,7 +192,14 @@ export function providePaymentMachine(effects: CheckoutEffects) {
                   clientSecret: null,
                   orderToken: orderTokenFor(stored.orderId),
                 };
-          return { idempotencyKey: stored.idempotencyKey, order };
+          return {
+            idempotencyKey: stored.idempotencyKey,
+            order,
+            // Pay now after a failed payment: the step says why, as after a decline.
+            paymentError: stored.reason
+              ? { code: 'declined' as const, providerMessage: stored.reason }
+              : null,
+          };
         }
         return { idempotencyKey: newKey() };
       }),
@@ -273,6 +281,8 @@ function completeCheckout(effects: CheckoutEffects, output: PaymentOutput): void
   if (output.outcome !== 'confirming') clearAttempt();
   // The order saved its address in the account's book (or made it the default).
   void effects.queryClient.invalidateQueries({ queryKey: accountKeys.addresses() });
+  // The order changed (paid, or placed again after Pay now): its page reads it afresh.
+  void effects.queryClient.invalidateQueries({ queryKey: orderKeys.order(order.orderId) });
   // The server emptied the cart with the order (COD at once, card once PAID): show that.
   getCart(apiOf(effects.queryClient)).then(
     (cart) => writeCart(effects.queryClient, cart),

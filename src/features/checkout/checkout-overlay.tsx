@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazyPart, PartErrorBoundary } from '../../ui/lazy-part';
 import { PartLoadError } from '../../ui/part-load-error';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useState, type Ref } from 'react';
+import { Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import { useLocation } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
@@ -18,7 +18,8 @@ import { checkoutStep, paymentChild } from '../../../machines/checkout.selectors
 import { canLeavePayment, isProcessing } from '../../../machines/payment.selectors';
 import type { CheckoutActorRef } from './checkout-actor';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
-import { draftKey } from './checkout-draft';
+import { checkoutDetailsSchema } from './checkout-details.schema';
+import { draftKey, readDraft } from './checkout-draft';
 import { provideCheckoutMachine } from './checkout-logic';
 import { StepIndicator } from './checkout-parts';
 import { DetailsStep } from './details-step';
@@ -58,6 +59,7 @@ export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps =
     }),
     { inspect },
   );
+  useResumePayment(checkout, flow.resumingPayment, user?.email ?? null);
   return (
     <CheckoutView
       checkout={checkout}
@@ -66,6 +68,32 @@ export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps =
       onClose={flow.close}
     />
   );
+}
+
+/**
+ * Pay now (ADR-0050): once the checkout stands on step 0, the details this tab kept are given
+ * again, so the checkout goes on to Payment, where the payment attempt is taken up again (the
+ * same order). Details that no longer pass step 0's checks leave the shopper on step 0.
+ */
+function useResumePayment(
+  checkout: CheckoutActorRef,
+  resuming: boolean,
+  signedInEmail: string | null,
+): void {
+  const onDetails = useSelector(checkout, (snapshot) => snapshot.matches('enteringDetails'));
+  const done = useRef(false);
+  useEffect(() => {
+    if (!resuming || !onDetails || done.current) return;
+    done.current = true;
+    const parsed = checkoutDetailsSchema.safeParse(readDraft(draftKey(signedInEmail)));
+    if (!parsed.success) return;
+    // effect-send: the shopper's Pay now, carried by the cart flow to this overlay's first step,
+    // with step 0's details as this tab kept them (no server input to provide).
+    checkout.send({
+      type: 'checkout.resumePayment',
+      details: { email: parsed.data.email, shippingAddress: parsed.data.shippingAddress },
+    });
+  }, [checkout, resuming, onDetails, signedInEmail]);
 }
 
 /** Focuses the first field the form marked invalid, after React painted the messages. */

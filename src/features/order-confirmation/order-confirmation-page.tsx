@@ -19,7 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { orderTokenFor } from '../../payment/order-tokens';
 import { orderStatusWords } from '../../components/order-status-badge';
 import { useCartFlow } from '../../cart/cart-flow';
-import { clearAttempt, readAttempt } from '../../payment/payment-attempt';
+import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Debit/Credit Card',
@@ -113,9 +113,22 @@ function OrderHeading({
   order: OrderDetail;
   waitedTooLong: boolean;
 }): ReactNode {
-  const { openCheckout } = useCartFlow();
+  const { openCheckout, resumePayment } = useCartFlow();
+  // This tab's payment attempt placed the order: Pay now takes it up again, on the Payment step,
+  // with the reason shown, and asks for the same order (ADR-0050). Otherwise a new checkout.
   const payNow = (
-    <Button onClick={openCheckout} css={css.raw({ mt: '4' })}>
+    <Button
+      onClick={() => {
+        const attempt = readAttempt();
+        if (attempt?.orderId !== order.orderId) {
+          openCheckout();
+          return;
+        }
+        updateAttempt(attempt.idempotencyKey, { reason: order.paymentError });
+        resumePayment();
+      }}
+      css={css.raw({ mt: '4' })}
+    >
       Pay now
     </Button>
   );
