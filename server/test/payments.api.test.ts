@@ -12,6 +12,7 @@ import {
   startTestServer,
   type Schemas,
   type TestServer,
+  manualClock,
 } from './test-server';
 
 type OrderResponse = Schemas['OrderResponse'];
@@ -20,17 +21,7 @@ type OrderDetail = Schemas['OrderDetail'];
 const MINUTE = 60_000;
 const signer = new Stripe('sk_test_signer');
 
-function manualClock(start = new Date('2026-11-27T10:00:00.000Z')) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
-
-const clock = manualClock();
+const clock = manualClock(new Date('2026-11-27T10:00:00.000Z'));
 let server: TestServer;
 const WEBHOOK_SECRET = 'whsec_test_payments';
 

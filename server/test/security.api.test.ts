@@ -20,23 +20,13 @@ import {
   type ApiAnswer,
   type Schemas,
   type TestServer,
+  manualClock,
 } from './test-server';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 // The secret the repository used to sign with when JWT_SECRET was unset.
 const OLD_REPOSITORY_SECRET = 'lumen-roastery-dev-secret-change-me-0123456789';
-
-/** A clock the test moves by hand; the server reads it for every request. */
-function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
 
 type OrderResponse = Schemas['OrderResponse'];
 

@@ -9,19 +9,10 @@ import {
   type ApiAnswer,
   type StartTestServerOptions,
   type TestServer,
+  manualClock,
 } from './test-server';
 
 const SHOPPER_PASSWORD = 'secret123';
-
-function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
 
 let servers: TestServer[] = [];
 async function serve(options: StartTestServerOptions = {}): Promise<TestServer> {

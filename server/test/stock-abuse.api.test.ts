@@ -9,20 +9,11 @@ import {
   startTestServer,
   type Schemas,
   type TestServer,
+  manualClock,
 } from './test-server';
 
 const MINUTE = 60_000;
 type OrderResponse = Schemas['OrderResponse'];
-
-function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
 
 async function stockOf(server: TestServer, productId: number): Promise<number> {
   const res = await server.api<Schemas['Product']>('GET', `/products/detail/${productId}`);

@@ -41,6 +41,17 @@ export function apiClient(baseUrl: string): ApiClient {
 
 export const TEST_PASSWORD_HASH = { N: 1024, r: 8, p: 1 };
 
+/** A clock the test moves by hand; the server reads it for every request (`now` option). */
+export function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
+}
+
 /** Suites place many orders from one address and email; the caps are tested on their own. */
 const TEST_ORDER_LIMITS = {
   maxUnitsPerProduct: 99,

@@ -127,9 +127,12 @@ test('a reload during "Processing payment..." shows the order as it is: paid', a
 }) => {
   await toPaymentStep(page);
   const placed = nextOrderId(page);
-  // The browser's own report of the payment never arrives: the page is reloaded while it waits.
+  // The browser's own report of the payment never arrives: the page is reloaded while it waits
+  // (the held request is never answered; the reload drops it).
+  let holding = true;
   let held: Request | null = null;
-  await page.route(STATUS_REPORT, (route) => {
+  await page.route(STATUS_REPORT, async (route) => {
+    if (!holding) return route.continue();
     held = route.request();
   });
   expectedHttpErrors.push({ status: 0, path: STATUS_REPORT });
@@ -138,7 +141,7 @@ test('a reload during "Processing payment..." shows the order as it is: paid', a
   await expect(page.getByText("Processing payment... Don't refresh the page")).toBeVisible();
   await expect.poll(() => held !== null).toBe(true);
   const orderId = await placed;
-  await page.unroute(STATUS_REPORT);
+  holding = false;
   await page.reload();
   // Stripe's webhook made it PAID; the app takes the shopper to the order's true state.
   await page.waitForURL(new RegExp(`/completed-checkout/${orderId}$`));
@@ -227,9 +230,12 @@ test('a reload during "Processing payment..." after a decline: the order says wh
 }) => {
   await toPaymentStep(page);
   const placed = nextOrderId(page);
-  // The browser's report of the decline never arrives: the page is reloaded while it waits.
+  // The browser's report of the decline never arrives: the page is reloaded while it waits (the
+  // held request is never answered; the reload drops it). Later reports go through.
+  let holding = true;
   let held = false;
-  await page.route(STATUS_REPORT, () => {
+  await page.route(STATUS_REPORT, async (route) => {
+    if (!holding) return route.continue();
     held = true;
   });
   await fillCard(page, '4000000000000002');
@@ -237,7 +243,7 @@ test('a reload during "Processing payment..." after a decline: the order says wh
   await expect.poll(() => held).toBe(true);
   await expect(page.getByText("Processing payment... Don't refresh the page")).toBeVisible();
   const orderId = await placed;
-  await page.unroute(STATUS_REPORT);
+  holding = false;
   await page.reload();
 
   // Stripe's webhook made it PAYMENT_FAILED; the shopper is shown that, with the reason.
