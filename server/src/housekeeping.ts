@@ -88,7 +88,8 @@ export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
     if (t - reservationsCheckedAt >= RESERVATION_CHECK_MS || t < reservationsCheckedAt) {
       reservationsCheckedAt = t;
       // Usually there is nothing to do: look first, and go further only when there is.
-      // (all, not get: a statement read with get stays part-way through its rows in libsql.)
+      // (With `get` here the round intermittently missed lapsed orders in the payment tests; the
+      // cause was not pinned down: a plain libsql get resets, so keep `all` until it is.)
       if (db.all(`${LAPSED_SQL} LIMIT 1`, [now.toISOString()]).length > 0) {
         running = running
           .then(() => releaseLapsedReservations(db, now, config))

@@ -2,42 +2,23 @@
 // the API's Stripe stand-in, 3-D Secure asks the shopper, and Stripe's signed webhook, not the
 // browser, makes the order PAID, so a reload or a closed tab loses nothing.
 import type { Page, Request } from '@playwright/test';
-import type { OrderStatusEvent } from '../../src/api/types';
-import { ok } from '../support/test-api';
 import { expectA11y } from './support/axe';
-import { pageApi } from './support/cart';
 import {
   arrangeCart,
-  chooseShipping,
-  continueToPayment,
-  continueToShipping,
   fillCard,
-  fillDetails,
-  openCheckout,
   orderIdFromUrl,
-  orderTokenOf,
+  readHistory,
+  toPaymentStep as toPaymentStepFromCart,
 } from './support/checkout';
 import { expect, test } from './support/fixtures';
 
 const CARD_CONFIRM = /\/v1\/payment_intents\/[A-Za-z0-9_]+\/confirm$/;
 const STATUS_REPORT = /\/api\/v1\/order\/\d+\/status$/;
 
+/** A cart of one cappucino ($9.49 with tax and Standard Shipping), on the Payment step. */
 async function toPaymentStep(page: Page): Promise<void> {
   await arrangeCart(page, [{ productId: 3, quantity: 1 }]);
-  await openCheckout(page);
-  await fillDetails(page);
-  await continueToShipping(page);
-  await chooseShipping(page, 'Standard Shipping');
-  await continueToPayment(page);
-}
-
-async function historyOf(page: Page, orderId: number): Promise<OrderStatusEvent[]> {
-  const orderToken = await orderTokenOf(page, orderId);
-  const api = (await pageApi(page)).as({ orderToken });
-  return ok(
-    api.GET('/api/v1/order/{orderId}/history', { params: { path: { orderId } } }),
-    'the order history',
-  );
+  await toPaymentStepFromCart(page);
 }
 
 /** The order id the next POST /order is answered with. */
@@ -99,7 +80,7 @@ test.describe('3-D Secure', () => {
     expect(await retried).toBe(orderId);
     await page.waitForURL(/\/completed-checkout\/\d+$/);
     expect(orderIdFromUrl(page)).toBe(orderId);
-    const history = await historyOf(page, orderId);
+    const history = await readHistory(page, orderId);
     expect(history.map((event) => event.status)).toEqual(['PENDING', 'PAYMENT_FAILED', 'PAID']);
   });
 });
@@ -179,7 +160,7 @@ test('a tab closed right after paying: the webhook alone makes the order PAID, s
   await later.goto(`/completed-checkout/${orderId}`);
   await expect(later.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
   await expect(later.getByTestId('order-status')).toHaveText('Processed');
-  const history = await historyOf(later, orderId);
+  const history = await readHistory(later, orderId);
   expect(history.map((event) => event.status)).toEqual(['PENDING', 'PAID']);
   // The order became PAID though no status report from the browser ever reached the shop.
   expect(reports.length).toBeLessThanOrEqual(1);
@@ -262,6 +243,6 @@ test('a reload during "Processing payment..." after a decline: the order says wh
   expect(await retried).toBe(orderId);
   await page.waitForURL(new RegExp(`/completed-checkout/${orderId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
-  const history = await historyOf(page, orderId);
+  const history = await readHistory(page, orderId);
   expect(history.map((event) => event.status)).toEqual(['PENDING', 'PAYMENT_FAILED', 'PAID']);
 });

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import type { OrderStatusEvent } from '../../src/api/types';
 import { ok } from '../support/test-api';
 import { expectA11y, setTheme } from './support/axe';
 import {
@@ -12,6 +11,8 @@ import {
   openCheckout,
   orderIdFromUrl,
   orderTokenOf,
+  readHistory,
+  toPaymentStep,
 } from './support/checkout';
 import { pageApi, serverCart } from './support/cart';
 import { expect, test } from './support/fixtures';
@@ -129,23 +130,6 @@ function watchOrders(page: Page) {
     );
   });
   return seen;
-}
-
-async function readHistory(page: Page, orderId: number): Promise<OrderStatusEvent[]> {
-  const orderToken = await orderTokenOf(page, orderId);
-  const api = (await pageApi(page)).as({ orderToken });
-  return ok(
-    api.GET('/api/v1/order/{orderId}/history', { params: { path: { orderId } } }),
-    'the order history',
-  );
-}
-
-async function toPaymentStep(page: Page, shipping = 'Standard Shipping') {
-  await openCheckout(page);
-  await fillDetails(page);
-  await continueToShipping(page);
-  await chooseShipping(page, shipping);
-  await continueToPayment(page);
 }
 
 const DECLINES: [string, string][] = [

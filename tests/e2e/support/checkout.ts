@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { addToCart } from './cart';
+import type { OrderStatusEvent } from '../../../src/api/types';
+import { ok } from '../../support/test-api';
+import { addToCart, pageApi } from './cart';
 
 /** Opens the shop with these lines in the guest cart (arranged through the API). */
 export async function arrangeCart(
@@ -88,4 +90,23 @@ export function orderIdFromUrl(page: Page): number {
   const match = /\/completed-checkout\/(\d+)$/.exec(new URL(page.url()).pathname);
   if (!match?.[1]) throw new Error(`not on a confirmation page: ${page.url()}`);
   return Number(match[1]);
+}
+
+/** From the open cart: step 0 filled, a shipping method chosen, on the Payment step. */
+export async function toPaymentStep(page: Page, shipping = 'Standard Shipping'): Promise<void> {
+  await openCheckout(page);
+  await fillDetails(page);
+  await continueToShipping(page);
+  await chooseShipping(page, shipping);
+  await continueToPayment(page);
+}
+
+/** An order's status history, read as this browser may (a guest with its kept order token). */
+export async function readHistory(page: Page, orderId: number): Promise<OrderStatusEvent[]> {
+  const orderToken = await orderTokenOf(page, orderId);
+  const api = (await pageApi(page)).as({ orderToken });
+  return ok(
+    api.GET('/api/v1/order/{orderId}/history', { params: { path: { orderId } } }),
+    'the order history',
+  );
 }
