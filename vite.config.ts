@@ -45,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist-ssr',
         emptyOutDir: true,
         rolldownOptions: {
-          // The server loads every page anyway; that page-data.ts imports the pages' modules
+          // The server loads every page anyway; that the route modules import their pages' modules
           // statically (their sizes and id rules) is expected here, not a missed split.
           onLog(level, log, handler) {
             if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;

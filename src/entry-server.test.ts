@@ -68,3 +68,61 @@ describe('server rendering (issue 26: the API client belongs to each render)', (
     expect(fromSecond?.html).not.toContain('Reading Nook');
   });
 });
+
+describe('which addresses the server renders (ADR-0051: the route table, matched by wouter)', () => {
+  it('renders no page for an id that is not one, nor for a page that is not public', async () => {
+    const api = await spacesApi([]);
+    for (const url of [
+      '/menu/detail/abc',
+      '/news/0',
+      '/news/x1',
+      '/cart',
+      '/account',
+      '/nowhere',
+    ]) {
+      expect(
+        await renderPage(url, { apiBaseUrl: api.url, origin: 'https://shop.example' }),
+        url,
+      ).toBeNull();
+    }
+    // Nothing was asked of the API: these are decided from the address alone.
+    expect(api.requests).toEqual([]);
+  });
+
+  it(
+    'renders a public page at its address with a trailing slash, naming its route',
+    { timeout: 30_000 },
+    async () => {
+      const api = await spacesApi([space(1, 'reading nook')]);
+      const page = await renderPage('/spaces/', {
+        apiBaseUrl: api.url,
+        origin: 'https://shop.example',
+      });
+      expect(page?.status).toBe(200);
+      expect(page?.page).toEqual({
+        name: 'spaces',
+        pattern: '/spaces',
+        module: 'src/features/spaces/spaces-page.tsx',
+      });
+      expect(page?.head).toContain('<link rel="canonical" href="https://shop.example/spaces">');
+    },
+  );
+
+  it(
+    'answers a product that does not exist with the not-found page, kept out of the index',
+    { timeout: 30_000 },
+    async () => {
+      // This API answers 404 to all but the spaces: the product and the popular products too.
+      const api = await spacesApi([]);
+      const page = await renderPage('/menu/detail/77', {
+        apiBaseUrl: api.url,
+        origin: 'https://shop.example',
+      });
+      expect(page?.status).toBe(404);
+      expect(page?.hydrate).toBe(false);
+      expect(page?.head).toContain('<meta name="robots" content="noindex">');
+      expect(page?.head).toContain('href="https://shop.example/menu/detail/77"');
+      expect(page?.preloadImages).toEqual([]);
+    },
+  );
+});

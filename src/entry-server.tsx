@@ -2,15 +2,12 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createApiClient } from './api/client';
 import { AppRoot } from './app/app-root';
-import {
-  lcpImages,
-  loadPageData,
-  matchPublicPage,
-  pageHeadTags,
-  type PublicPage,
-} from './app/page-data';
 import { createQueryClient } from './app/query-client';
+import { ROUTE_NAMES, ROUTE_TABLE, routeAt, type PublicRouteName } from './app/route-table';
 import { serverThemeStore } from './app/theme';
+import { renderHeadTags } from './lib/page-head';
+import { routePatterns, type RouteName } from './lib/paths';
+import type { PublicRoute, SitemapEntry, SitemapFacts } from './lib/public-route';
 import { serverSessionHandle } from './session/session-handle';
 import { preloadEveryPart } from './ui/lazy-part';
 
@@ -28,7 +25,8 @@ export type RenderedPage = {
   state: DehydratedState;
   /** Whether the browser hydrates the HTML (a not-found page is rendered afresh instead). */
   hydrate: boolean;
-  page: PublicPage;
+  /** The public page's route (its name, pattern and page module). */
+  page: PublicRouteInfo;
   /** The page's own <head> tags: title, description, canonical, link previews, JSON-LD. */
   head: string;
   /** The images the first screen shows largest (the LCP element), fetched with the HTML. */
@@ -52,8 +50,13 @@ export async function renderPage(
   { apiBaseUrl, origin, timeoutMs = 5_000 }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const { pathname, search } = new URL(url, 'http://render.invalid');
-  const page = matchPublicPage(pathname, search);
-  if (!page) return null;
+  const matched = routeAt(pathname);
+  const info = matched && PUBLIC_ROUTES.find((route) => route.name === matched.name);
+  if (!matched || !info) return null;
+  const route = await publicRoute(info.name);
+  // What the page reads of its address: null when it is no page after all (`/menu/detail/abc`).
+  const page = route.parse(matched.params, search);
+  if (page === null) return null;
 
   // Every page and part is loaded before the first render, so no render suspends half-way.
   await (partsLoaded ??= preloadEveryPart());
@@ -68,7 +71,7 @@ export async function renderPage(
   });
   const renderErrors: unknown[] = [];
   try {
-    const outcome = await loadPageData(queryClient, page);
+    const outcome = await route.load(queryClient, page);
     const { prelude } = await prerenderToNodeStream(
       <AppRoot
         queryClient={queryClient}
@@ -95,9 +98,9 @@ export async function renderPage(
       html: await readAll(prelude),
       state: dehydrate(queryClient),
       hydrate: outcome === 'found',
-      page,
-      head: pageHeadTags(queryClient, page, outcome, origin),
-      preloadImages: lcpImages(queryClient, page, outcome),
+      page: info,
+      head: renderHeadTags(route.head(queryClient, page, outcome, origin), origin),
+      preloadImages: route.lcpImages?.(queryClient, page, outcome) ?? [],
     };
   } finally {
     queryClient.clear();
@@ -110,17 +113,47 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
   return text;
 }
 
-/**
- * Each public page's own module, as Vite's manifest names it: the page's boot script preloads its
- * chunk with the app's entry (after the first paint), so hydration does not wait for it.
- */
-export const PAGE_MODULES: Record<PublicPage['name'], string | null> = {
-  // In the entry chunk: where most visits start, and the first visit's budget is measured there.
-  home: null,
-  menu: 'src/features/menu/menu-page.tsx',
-  productDetail: 'src/features/product/product-page.tsx',
-  news: 'src/features/news/news-page.tsx',
-  newsDetail: 'src/features/news/news-detail-page.tsx',
-  community: 'src/features/community/community-page.tsx',
-  spaces: 'src/features/spaces/spaces-page.tsx',
+/** A public page's route, as the server reads it (server/src/page-render.ts, seo/sitemap.ts). */
+export type PublicRouteInfo = {
+  name: PublicRouteName;
+  /** wouter's pattern: `/menu/detail/:productId`. */
+  pattern: string;
+  /**
+   * The page's module as Vite's manifest names it: the page's boot script preloads its chunk
+   * with the app's entry (after the first paint), so hydration does not wait for it. The home
+   * page's is in the entry chunk, so the manifest lists no chunk of its own.
+   */
+  module: string;
 };
+
+const isPublic = (name: RouteName): name is PublicRouteName =>
+  ROUTE_TABLE[name].access === 'public';
+
+/** The public pages of the route table, in its order (ADR-0051). */
+export const PUBLIC_ROUTES: readonly PublicRouteInfo[] = ROUTE_NAMES.filter(isPublic).map(
+  (name) => ({ name, pattern: routePatterns[name], module: ROUTE_TABLE[name].page.source }),
+);
+
+function publicRoute(name: PublicRouteName): Promise<PublicRoute<string, unknown>> {
+  return ROUTE_TABLE[name].route() as Promise<PublicRoute<string, unknown>>;
+}
+
+/** Every public page's sitemap entries, in the route table's order, from the catalogue's facts. */
+export async function sitemap(facts: SitemapFacts): Promise<SitemapEntry[]> {
+  const routes = await Promise.all(PUBLIC_ROUTES.map((route) => publicRoute(route.name)));
+  return routes.flatMap((route) => route.sitemapPaths(facts));
+}
+
+/**
+ * What robots.txt keeps crawlers from: the API, and every route that is not public (the
+ * shopper's own pages), each as its pattern up to its first `:param`; a path another one already
+ * covers is left out (`/account` covers `/account/address`).
+ */
+export const ROBOTS_DISALLOW: readonly string[] = (() => {
+  const prefixes = ROUTE_NAMES.filter((name) => !isPublic(name)).map(
+    (name) => routePatterns[name].split(':')[0] ?? '',
+  );
+  const covered = (path: string) =>
+    prefixes.some((other) => other !== path && path.startsWith(other));
+  return ['/api/', ...new Set(prefixes.filter((path) => path !== '' && !covered(path)))];
+})();

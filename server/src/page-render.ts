@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { loadServerEntry } from './ssr-entry';
 
 /** What the server entry exports (src/entry-server.tsx); declared here, the server does not import the SPA. */
 type RenderedPage = {
@@ -18,7 +18,8 @@ type RenderedPage = {
   head: string;
   state: unknown;
   hydrate: boolean;
-  page: { name: string };
+  /** The public page's route: `module` is its page module, as Vite's manifest names it. */
+  page: { name: string; module: string };
   preloadImages: readonly string[];
 };
 type ServerEntry = {
@@ -26,7 +27,6 @@ type ServerEntry = {
     url: string,
     options: { apiBaseUrl: string; origin: string },
   ): Promise<RenderedPage | null>;
-  PAGE_MODULES: Record<string, string | null>;
 };
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
@@ -132,8 +132,6 @@ function fontsOf(distDir: string, html: string): string[] {
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const distDir = options.distDir ? resolve(options.distDir) : null;
-  const entryFile = options.ssrDir ? join(resolve(options.ssrDir), 'entry-server.js') : null;
-  let entry: { mtime: number; module: Promise<ServerEntry> } | null = null;
   let template: {
     mtime: number;
     html: string;
@@ -141,17 +139,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     fonts: string[];
   } | null = null;
 
-  function loadEntry(): Promise<ServerEntry> | null {
-    if (!entryFile || !existsSync(entryFile)) return null;
-    const mtime = statSync(entryFile).mtimeMs;
-    if (!entry || entry.mtime !== mtime) {
-      entry = {
-        mtime,
-        module: import(`${pathToFileURL(entryFile).href}?t=${mtime}`) as Promise<ServerEntry>,
-      };
-    }
-    return entry.module;
-  }
+  // Shared with the sitemap and robots.txt (seo/sitemap.ts): one import per build.
+  const loadEntry = () => loadServerEntry<ServerEntry>(options.ssrDir);
 
   function loadTemplate() {
     if (!distDir) return null;
@@ -202,9 +191,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const shell = loadTemplate();
     if (!loading || !shell) return false;
     let rendered: RenderedPage | null;
-    let server: ServerEntry;
     try {
-      server = await loading;
+      const server = await loading;
       rendered = await server.renderPage(`${pathname}${search ? `?${search}` : ''}`, {
         apiBaseUrl: options.apiBaseUrl ?? ownBaseUrl(req),
         origin: options.publicOrigin(req),
@@ -215,11 +203,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     if (!rendered) return false;
 
-    const assets = pageAssets(
-      shell.html,
-      shell.manifest,
-      server.PAGE_MODULES[rendered.page.name] ?? null,
-    );
+    const assets = pageAssets(shell.html, shell.manifest, rendered.page.module);
     const preloads = [
       ...shell.fonts.map(
         (href) =>

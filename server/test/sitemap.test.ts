@@ -1,11 +1,38 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NEWS, SEED_PRODUCTS } from '../src/seed-catalogue';
-import { robotsTxt, sitemapEntries, sitemapXml } from '../src/seo/sitemap';
+import { robotsTxt, sitemapFacts, sitemapXml } from '../src/seo/sitemap';
 import { startTestServer, type TestServer } from './test-server';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/**
+ * A stand-in for the SPA's built server entry (dist-ssr/entry-server.js): the server reads the
+ * sitemap and robots' list from it (ADR-0051). It writes each fact it is given as an entry, so
+ * these tests see what the server passed; the route modules' own rules are tested in
+ * src/app/route-table.test.ts, the real build in tests/e2e/first-paint.e2e.ts.
+ */
+const FAKE_ENTRY = `
+export const ROBOTS_DISALLOW = ['/api/', '/account', '/cart', '/completed-checkout/', '/auth/'];
+const dated = (path, changed) => (changed === null ? { path } : { path, lastmod: changed });
+export async function sitemap({ products, news }) {
+  return [
+    { path: '/' },
+    ...products.map((item) => dated('/menu/detail/' + item.id, item.changed)),
+    ...news.map((item) => dated('/news/' + item.id, item.changed)),
+  ];
+}
+`;
+
+function fakeSsrDir(source = FAKE_ENTRY): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-ssr-'));
+  writeFileSync(join(dir, 'entry-server.js'), source);
+  return dir;
+}
 
 // jsdom (the dom project's environment) ships no types and @types/jsdom is not installed: only
 // its XML parser is used here, typed by the DOM's own DOMParser.
@@ -74,8 +101,9 @@ describe('sitemapXml', () => {
 });
 
 describe('robotsTxt', () => {
-  it('allows all but the API and the shopper’s own pages, and names the sitemap', () => {
-    expect(robotsTxt('https://shop.example').split('\n')).toEqual([
+  it('allows all but the paths it is given, and names the sitemap', () => {
+    const disallow = ['/api/', '/account', '/cart', '/completed-checkout/', '/auth/'];
+    expect(robotsTxt('https://shop.example', disallow).split('\n')).toEqual([
       'User-agent: *',
       'Allow: /',
       'Disallow: /api/',
@@ -88,47 +116,61 @@ describe('robotsTxt', () => {
       '',
     ]);
   });
+
+  it('without the server entry, keeps robots out of the API only', () => {
+    expect(robotsTxt('https://shop.example').split('\n')).toEqual([
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      '',
+      'Sitemap: https://shop.example/sitemap.xml',
+      '',
+    ]);
+  });
 });
 
 describe('GET /sitemap.xml and /robots.txt on the reference API', () => {
   let server: TestServer;
+  let ssrDir: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    ssrDir = fakeSsrDir();
+    server = await startTestServer({ ssrDir });
   });
   afterAll(async () => {
     expect(server.errors).toEqual([]);
     await server.dispose();
+    rmSync(ssrDir, { recursive: true, force: true });
   });
 
-  it('lists every public page, each seeded product and news item, dated where the data is', async () => {
+  it('writes what the server entry makes of every seeded product and news item, with their dates', async () => {
     const response = await fetch(`${server.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const urls = parseSitemap(await response.text());
     const locs = urls.map((url) => url.loc);
     const at = (path: string) => `${server.url}${path}`;
-    for (const path of ['/', '/menu', '/news', '/community', '/spaces']) {
-      expect(locs).toContain(at(path));
-    }
+    expect(locs[0]).toBe(at('/'));
     for (const product of SEED_PRODUCTS) expect(locs).toContain(at(`/menu/detail/${product.id}`));
     for (const story of SEED_NEWS) expect(locs).toContain(at(`/news/${story.id}`));
-    expect(locs).toHaveLength(5 + SEED_PRODUCTS.length + SEED_NEWS.length);
-    expect(new Set(locs).size).toBe(locs.length);
-    // Products and stories carry their dates; so do the lists made of them.
+    expect(locs).toHaveLength(1 + SEED_PRODUCTS.length + SEED_NEWS.length);
+    // Products and stories carry their dates, as ISO 8601 date-times.
     const dated = urls.filter((url) => /\/(menu\/detail|news)\/\d+$/.test(url.loc));
     for (const url of dated) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
-    const newest = SEED_NEWS.reduce((a, b) => (a.daysAgo < b.daysAgo ? a : b));
-    const newsList = urls.find((url) => url.loc === at('/news'));
-    const newestStory = urls.find((url) => url.loc === at(`/news/${newest.id}`));
-    expect(newsList?.lastmod).toBe(newestStory?.lastmod);
+    // Stories come newest first: the seed's days ago, ascending.
+    const newsOrder = locs.filter((loc) => loc.startsWith(at('/news/')));
+    const seedOrder = [...SEED_NEWS].sort((a, b) => a.daysAgo - b.daysAgo || b.id - a.id);
+    expect(newsOrder).toEqual(seedOrder.map((story) => at(`/news/${story.id}`)));
   });
 
-  it('matches what sitemapEntries reads from the database', () => {
-    const entries = sitemapEntries(server.db);
-    expect(entries[0]).toMatchObject({ path: '/' });
-    expect(entries.filter((entry) => entry.path.startsWith('/menu/detail/'))).toHaveLength(
-      SEED_PRODUCTS.length,
+  it('hands the entry every product and story from the database, dated', () => {
+    const facts = sitemapFacts(server.db);
+    expect(facts.products.map((item) => item.id)).toEqual(
+      SEED_PRODUCTS.map((product) => product.id).sort((a, b) => a - b),
     );
+    expect(facts.news).toHaveLength(SEED_NEWS.length);
+    for (const item of [...facts.products, ...facts.news]) {
+      expect(item.changed).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+    }
   });
 
   it('answers robots.txt as plain text naming this origin’s sitemap', async () => {
@@ -136,7 +178,10 @@ describe('GET /sitemap.xml and /robots.txt on the reference API', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const text = await response.text();
-    expect(text).toContain('Disallow: /api/\n');
+    // The entry's list, as it gives it.
+    expect(text).toContain(
+      'Disallow: /api/\nDisallow: /account\nDisallow: /cart\nDisallow: /completed-checkout/\nDisallow: /auth/\n',
+    );
     expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml\n`);
   });
 
@@ -158,9 +203,41 @@ describe('GET /sitemap.xml and /robots.txt on the reference API', () => {
   });
 });
 
+describe('without a server entry (no SSR build: the dev server)', () => {
+  it('answers the sitemap 503, try again later, and robots.txt the API’s line only', async () => {
+    const server = await startTestServer({ ssrDir: null });
+    try {
+      const sitemap = await fetch(`${server.url}/sitemap.xml`);
+      expect(sitemap.status).toBe(503);
+      expect(sitemap.headers.get('retry-after')).toBe('3600');
+      expect(sitemap.headers.get('cache-control')).toBe('no-store');
+      const robots = await fetch(`${server.url}/robots.txt`);
+      expect(robots.status).toBe(200);
+      expect(await robots.text()).toBe(robotsTxt(server.url));
+      expect(server.errors).toEqual([]);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('answers the same when the entry fails to load, and logs why', async () => {
+    const ssrDir = fakeSsrDir('throw new Error("a broken build");\n');
+    const server = await startTestServer({ ssrDir });
+    try {
+      expect((await fetch(`${server.url}/sitemap.xml`)).status).toBe(503);
+      expect(await (await fetch(`${server.url}/robots.txt`)).text()).toBe(robotsTxt(server.url));
+      expect(server.errors.join('\n')).toContain('a broken build');
+    } finally {
+      await server.dispose();
+      rmSync(ssrDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('PUBLIC_ORIGIN', () => {
   it('wins over the request’s own origin', async () => {
-    const server = await startTestServer({ publicOrigin: 'https://lumen.example/' });
+    const ssrDir = fakeSsrDir();
+    const server = await startTestServer({ publicOrigin: 'https://lumen.example/', ssrDir });
     try {
       const urls = parseSitemap(await (await fetch(`${server.url}/sitemap.xml`)).text());
       expect(urls[0]?.loc).toBe('https://lumen.example/');
@@ -170,6 +247,7 @@ describe('PUBLIC_ORIGIN', () => {
       );
     } finally {
       await server.dispose();
+      rmSync(ssrDir, { recursive: true, force: true });
     }
   });
 });

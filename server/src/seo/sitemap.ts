@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db, Row } from '../db';
 import type { AppConfig } from '../handler-types';
+import { loadServerEntry } from '../ssr-entry';
 import { publicOriginOf } from './public-origin';
 
 /** One page of the sitemap: its path on the shop and, when known, when its data last changed. */
@@ -12,19 +13,29 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-/** Paths of the SPA's route table (src/lib/paths.ts), which server/ may not import. */
-const PUBLIC_PATHS = {
-  home: '/',
-  menu: '/menu',
-  product: (id: number) => `/menu/detail/${id}`,
-  news: '/news',
-  newsItem: (id: number) => `/news/${id}`,
-  community: '/community',
-  spaces: '/spaces',
-};
+/** One catalogue item: its id and when it last changed (ISO 8601), or null when not a date. */
+interface DatedItem {
+  id: number;
+  changed: string | null;
+}
 
-/** What robots may not crawl: the API and the shopper's own pages. */
-const DISALLOWED = ['/api/', '/account', '/cart', '/completed-checkout/', '/auth/'];
+/** What the server knows of the catalogue, for the SPA's route modules to write the sitemap from. */
+export interface SitemapFacts {
+  /** Every product, by id, dated by its last change (stock included). */
+  products: DatedItem[];
+  /** Every story, newest first, dated by its publication. */
+  news: DatedItem[];
+}
+
+/**
+ * What the SPA's server entry (src/entry-server.tsx) exports for these files, read from the
+ * built entry (ADR-0051): the public pages' sitemap entries from the facts, in the route table's
+ * order, and what robots may not crawl (the API and every route that is not public).
+ */
+interface SeoEntry {
+  sitemap(facts: SitemapFacts): Promise<SitemapEntry[]>;
+  ROBOTS_DISALLOW: readonly string[];
+}
 
 function escapeXml(text: string): string {
   return text
@@ -42,44 +53,25 @@ function isoDate(value: string | null | undefined): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-/** The later of two optional ISO dates. */
-function later(a: string | undefined, b: string | undefined): string | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return a > b ? a : b;
-}
-
-function withLastmod(path: string, lastmod: string | undefined): SitemapEntry {
-  return lastmod === undefined ? { path } : { path, lastmod };
-}
-
 interface DatedRow extends Row {
   id: number;
   changed: string;
 }
 
-/**
- * Every public page from the database: home, the menu and each product (dated by its last
- * change, stock included), the news and each story (dated by publication), community and spaces
- * (their data carries no change date).
- */
-export function sitemapEntries(db: Db): SitemapEntry[] {
-  const products = db.all<DatedRow>('SELECT id, updated_at AS changed FROM products ORDER BY id');
-  const news = db.all<DatedRow>(
-    'SELECT id, created_at AS changed FROM news ORDER BY created_at DESC, id DESC',
-  );
-  const menuChanged = products.map((row) => isoDate(row.changed)).reduce(later, undefined);
-  const newsChanged = news.map((row) => isoDate(row.changed)).reduce(later, undefined);
-  return [
-    // Home shows featured products and the latest news.
-    withLastmod(PUBLIC_PATHS.home, later(menuChanged, newsChanged)),
-    withLastmod(PUBLIC_PATHS.menu, menuChanged),
-    ...products.map((row) => withLastmod(PUBLIC_PATHS.product(row.id), isoDate(row.changed))),
-    withLastmod(PUBLIC_PATHS.news, newsChanged),
-    ...news.map((row) => withLastmod(PUBLIC_PATHS.newsItem(row.id), isoDate(row.changed))),
-    { path: PUBLIC_PATHS.community },
-    { path: PUBLIC_PATHS.spaces },
-  ];
+/** The catalogue's products and stories with their dates, from the database. */
+export function sitemapFacts(db: Db): SitemapFacts {
+  const dated = (row: DatedRow): DatedItem => ({
+    id: row.id,
+    changed: isoDate(row.changed) ?? null,
+  });
+  return {
+    products: db
+      .all<DatedRow>('SELECT id, updated_at AS changed FROM products ORDER BY id')
+      .map(dated),
+    news: db
+      .all<DatedRow>('SELECT id, created_at AS changed FROM news ORDER BY created_at DESC, id DESC')
+      .map(dated),
+  };
 }
 
 /** The sitemap protocol's XML (sitemaps.org 0.9): one <url> per entry, absolute and escaped. */
@@ -98,12 +90,16 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   ].join('\n');
 }
 
-/** Every robot may crawl the shop but the API and the shopper's own pages; the sitemap is named. */
-export function robotsTxt(origin: string): string {
+/**
+ * Every robot may crawl the shop but what `disallow` lists; the sitemap is named. Without the
+ * server entry (no SSR build: the dev server, server tests) only the API is listed: the shop's
+ * own pages are then plain SPA shells, with nothing of the shopper's in them.
+ */
+export function robotsTxt(origin: string, disallow: readonly string[] = ['/api/']): string {
   return [
     'User-agent: *',
     'Allow: /',
-    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    ...disallow.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
     '',
@@ -112,36 +108,69 @@ export function robotsTxt(origin: string): string {
 
 interface SeoContext {
   db: Db;
-  config: Pick<AppConfig, 'publicOrigin' | 'selfOrigins'>;
+  config: Pick<AppConfig, 'publicOrigin' | 'selfOrigins' | 'ssrDir' | 'logger'>;
   /** Normalised addresses of the trusted reverse proxies (TRUSTED_PROXIES). */
   trustedProxies: ReadonlySet<string>;
 }
 
+function send(res: ServerResponse, status: number, type: string, body: string, cache: string) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  res.setHeader('Cache-Control', cache);
+  res.end(body);
+}
+
 /**
  * GET/HEAD /sitemap.xml and /robots.txt, built on each request (the catalogue may have changed)
- * for PUBLIC_ORIGIN or the origin the request came to. False for any other path.
+ * for PUBLIC_ORIGIN or the origin the request came to, from the built server entry's routes.
+ * Without that entry, /sitemap.xml answers 503 (try again later: a crawler keeps the pages it
+ * knows, where a sitemap of the home page alone would tell it the shop had shrunk) and
+ * robots.txt the API's line only. False for any other path; true once the answer is under way.
  */
 export function serveSeoFile(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  { db, config, trustedProxies }: SeoContext,
+  context: SeoContext,
 ): boolean {
   if (pathname !== '/sitemap.xml' && pathname !== '/robots.txt') return false;
+  answerSeoFile(req, res, pathname, context).catch((error: unknown) => {
+    context.config.logger.error(`GET ${pathname} failed`, error);
+    if (res.headersSent) res.destroy();
+    else send(res, 500, 'text/plain; charset=utf-8', 'Internal error\n', 'no-store');
+  });
+  return true;
+}
+
+async function answerSeoFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: '/sitemap.xml' | '/robots.txt',
+  { db, config, trustedProxies }: SeoContext,
+): Promise<void> {
   const origin = publicOriginOf(req, {
     publicOrigin: config.publicOrigin,
     trustedProxies,
     fallback: config.selfOrigins[0] ?? 'http://localhost',
   });
-  const [body, type] =
-    pathname === '/sitemap.xml'
-      ? [sitemapXml(origin, sitemapEntries(db)), 'application/xml; charset=utf-8']
-      : [robotsTxt(origin), 'text/plain; charset=utf-8'];
-  res.statusCode = 200;
-  res.setHeader('Content-Type', type);
-  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  let entry: SeoEntry | null = null;
+  try {
+    entry = await (loadServerEntry<SeoEntry>(config.ssrDir) ?? null);
+  } catch (error) {
+    config.logger.error(`the server entry could not be loaded for ${pathname}`, error);
+  }
   // Short: a new product or story should reach crawlers within the hour.
-  res.setHeader('Cache-Control', 'public, max-age=3600');
-  res.end(body);
-  return true;
+  const cache = 'public, max-age=3600';
+  if (pathname === '/robots.txt') {
+    send(res, 200, 'text/plain; charset=utf-8', robotsTxt(origin, entry?.ROBOTS_DISALLOW), cache);
+    return;
+  }
+  if (!entry) {
+    res.setHeader('Retry-After', '3600');
+    send(res, 503, 'text/plain; charset=utf-8', 'The sitemap is not available yet.\n', 'no-store');
+    return;
+  }
+  const entries = await entry.sitemap(sitemapFacts(db));
+  send(res, 200, 'application/xml; charset=utf-8', sitemapXml(origin, entries), cache);
 }

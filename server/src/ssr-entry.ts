@@ -1,0 +1,27 @@
+// The SPA's server entry (src/entry-server.tsx, built by `vite build --ssr` into dist-ssr/),
+// loaded once for everything that reads it: the page render (page-render.ts), the sitemap and
+// robots.txt (seo/sitemap.ts). The server imports nothing from src/: what it reads of the entry
+// is declared beside each use.
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const loaded = new Map<string, { mtime: number; module: Promise<unknown> }>();
+
+/**
+ * The entry built into `ssrDir`, imported once per build (a rebuild, seen by the file's mtime,
+ * is imported afresh); null when there is no such build (no `ssrDir`, the dev server, server
+ * tests). The caller declares the exports it reads.
+ */
+export function loadServerEntry<Entry>(ssrDir: string | null): Promise<Entry> | null {
+  if (!ssrDir) return null;
+  const file = join(resolve(ssrDir), 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const mtime = statSync(file).mtimeMs;
+  let entry = loaded.get(file);
+  if (!entry || entry.mtime !== mtime) {
+    entry = { mtime, module: import(`${pathToFileURL(file).href}?t=${mtime}`) };
+    loaded.set(file, entry);
+  }
+  return entry.module as Promise<Entry>;
+}
