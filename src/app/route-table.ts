@@ -21,7 +21,7 @@ import { lazyPage } from './route-error-boundary';
  * - `private`: needs a valid, unexpired session (spec §6): the account pages, behind
  *   RequireSession. Rendered in the browser only, closed to crawlers.
  */
-export type Access = 'public' | 'session' | 'private';
+type Access = 'public' | 'session' | 'private';
 
 /** A page component, loaded with the entry or on demand (then it can be loaded ahead). */
 type PageComponent = ComponentType & { preload?: () => Promise<void> };
@@ -62,7 +62,7 @@ type RouteRow<Name extends RouteName> = { title?: string; page: PageModule } & (
       // `unknown`: each module reads its own kind of page from the address and is handed it back.
       route: () => Promise<PublicRoute<Pattern<Name>, unknown>>;
     }
-  | { access: 'session' | 'private' }
+  | { access: Exclude<Access, 'public'> }
 );
 
 /** Every route of spec §2, in the order the router tries them. */

@@ -26,12 +26,11 @@ export const routePatterns = {
 export type RouteName = keyof typeof routePatterns;
 
 /** The `:param` names of a pattern, in order: `'/a/:x/b/:y'` → `['x', 'y']`. */
-export type ParamNames<Pattern extends string> =
-  Pattern extends `${string}:${infer Name}/${infer Rest}`
-    ? [Name, ...ParamNames<`/${Rest}`>]
-    : Pattern extends `${string}:${infer Name}`
-      ? [Name]
-      : [];
+type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamNames<`/${Rest}`>]
+  : Pattern extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
 
 /** The params a pattern's match carries, each as the address spells it. */
 export type PathParams<Pattern extends string> = { [Name in ParamNames<Pattern>[number]]: string };

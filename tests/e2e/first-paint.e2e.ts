@@ -10,6 +10,8 @@
 //    home and product pages as laid out without the app's scripts (axe itself needs JavaScript:
 //    see serveWithoutApp).
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
+import { parse as wouterParser } from 'regexparam';
+import { matchRoute } from 'wouter';
 import { BRAND_NAME } from '../../contract/brand';
 import { DEFAULT_MENU_FILTERS, MENU_CATEGORIES } from '../../machines/menu.machine';
 import type { Category, News, Product, ProductPage, ShopEvent, Space } from '../../src/api/types';
@@ -17,8 +19,10 @@ import { newsKeys } from '../../src/api/content.queries';
 import { productKeys } from '../../src/api/products.queries';
 import { CATEGORY_LABELS } from '../../src/components/category-labels';
 import { MENU_PAGE_SIZE, menuQueryParams } from '../../src/features/menu/menu-filters';
+import type { PublicRouteName } from '../../src/app/route-table';
 import { displayName } from '../../src/lib/display-name';
 import { formatPrice } from '../../src/lib/format-price';
+import { routePatterns } from '../../src/lib/paths';
 import type { RunningApp } from './support/app-server';
 import { expectA11y } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -481,6 +485,44 @@ test.describe('public pages over plain HTTP (no browser)', () => {
     findings.expectNone('what the community HTML lacks');
   });
 
+  test('every public page of the route table is in the sitemap, and every page there arrives rendered', async ({
+    app,
+  }) => {
+    // The route table's public pages: the keys HYDRATION_TARGETS must have (typechecked).
+    const publicRoutes = Object.keys(HYDRATION_TARGETS) as PublicRouteName[];
+    const sitemap = await app.api<string>('GET', `${app.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    const sitemapPaths = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      ([, loc]) => new URL(loc ?? '').pathname,
+    );
+    const routeOf = (path: string) =>
+      publicRoutes.find((name) => matchRoute(wouterParser, routePatterns[name], path)[0]);
+    for (const name of publicRoutes) {
+      expect(
+        sitemapPaths.some((path) => routeOf(path) === name),
+        `${name} in the sitemap`,
+      ).toBe(true);
+    }
+    const findings = new Findings();
+    for (const path of sitemapPaths) {
+      findings.check(routeOf(path) !== undefined, `${path}: in the sitemap, but no public page`);
+      await checkRenderedPage(app, findings, path, { shows: [] });
+    }
+    findings.expectNone('what the sitemap’s pages lack');
+    // robots.txt keeps crawlers from what is not public, never from a public page.
+    const robots = await app.api<string>('GET', `${app.url}/robots.txt`);
+    const disallowed = [...robots.text.matchAll(/^Disallow: (.+)$/gm)].map(
+      ([, path]) => path ?? '',
+    );
+    expect(disallowed).toEqual(expect.arrayContaining(['/api/', '/account', '/cart']));
+    for (const path of sitemapPaths) {
+      expect(
+        disallowed.filter((prefix) => path.startsWith(prefix)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test('the spaces page brings every space', async ({ app }) => {
     const spaces = await allSpaces(app);
     expect(spaces.length).toBeGreaterThan(2);
@@ -551,6 +593,7 @@ async function expectHydrated(locator: Locator, what: string): Promise<void> {
 }
 
 type HydrationTarget = {
+  /** How the test names the page. */
   name: string;
   /** The address, and what the HTML must already show there. */
   open: (app: RunningApp) => Promise<{ path: string; heading: string }>;
@@ -576,8 +619,12 @@ async function toggleTheme(page: Page): Promise<void> {
     .toBe(!dark);
 }
 
-const HYDRATION_TARGETS: HydrationTarget[] = [
-  {
+/**
+ * One per public page of the route table (ADR-0051): a new public row fails the typecheck here
+ * until its page says how it hydrates.
+ */
+const HYDRATION_TARGETS: Record<PublicRouteName, HydrationTarget> = {
+  home: {
     name: 'home',
     open: async () => ({ path: '/', heading: 'Light roasts, warm rooms, good company.' }),
     carried: (url) =>
@@ -587,7 +634,7 @@ const HYDRATION_TARGETS: HydrationTarget[] = [
       isPath(url, '/api/v1/spaces'),
     use: toggleTheme,
   },
-  {
+  menu: {
     name: 'menu',
     open: async () => ({ path: '/menu', heading: 'Menu' }),
     carried: (url) =>
@@ -605,7 +652,7 @@ const HYDRATION_TARGETS: HydrationTarget[] = [
       ).toHaveText(food.items.map((product) => displayName(product.name)));
     },
   },
-  {
+  productDetail: {
     name: 'product page',
     open: async (app) => {
       const product = await app.getJson<Product>(`/api/v1/products/detail/${PRODUCT_ID}`);
@@ -619,7 +666,7 @@ const HYDRATION_TARGETS: HydrationTarget[] = [
       await expect(page.getByTestId('order-count')).toHaveText('1');
     },
   },
-  {
+  news: {
     name: 'news',
     open: async () => ({ path: '/news', heading: 'News' }),
     carried: (url) => isPath(url, '/api/v1/news') && (url.searchParams.get('page') ?? '0') === '0',
@@ -632,7 +679,7 @@ const HYDRATION_TARGETS: HydrationTarget[] = [
       await expect.poll(() => cards.count()).toBeGreaterThan(NEWS_SLICE);
     },
   },
-  {
+  newsDetail: {
     name: 'news item',
     open: async (app) => {
       const item = await someNewsItem(app);
@@ -641,14 +688,14 @@ const HYDRATION_TARGETS: HydrationTarget[] = [
     carried: (url) => /^\/api\/v1\/news\/\d+$/.test(url.pathname),
     use: toggleTheme,
   },
-  {
+  community: {
     name: 'community',
     open: async () => ({ path: '/community', heading: 'Community' }),
     carried: (url) =>
       isPath(url, '/api/v1/events/upcoming') || isPath(url, '/api/v1/events/closed'),
     use: toggleTheme,
   },
-  {
+  spaces: {
     name: 'spaces',
     open: async () => ({ path: '/spaces', heading: 'Spaces' }),
     carried: (url) => isPath(url, '/api/v1/spaces'),
@@ -661,13 +708,13 @@ const HYDRATION_TARGETS: HydrationTarget[] = [
       await expect(page.getByRole('dialog', { name: 'Spaces gallery' })).toBeVisible();
     },
   },
-];
+};
 
 for (const width of [390, 1280]) {
   test.describe(`hydration at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const target of HYDRATION_TARGETS) {
+    for (const target of Object.values(HYDRATION_TARGETS)) {
       test(`the ${target.name} hydrates the HTML it arrived with, quietly, without asking again`, async ({
         page,
         app,
