@@ -59,7 +59,7 @@ export async function renderPage(
   if (page === null) return null;
 
   // Every page and part is loaded before the first render, so no render suspends half-way.
-  await (partsLoaded ??= preloadEveryPart());
+  await (partsLoaded ??= loadEveryPart());
   // This render's own QueryClient and API client: renders that overlap never share either
   // (entry-server.test.ts renders two at once against two APIs).
   const queryClient = createQueryClient(createApiClient({ baseUrl: apiBaseUrl }));
@@ -105,6 +105,17 @@ export async function renderPage(
   } finally {
     queryClient.clear();
   }
+}
+
+/**
+ * The public route modules first (they import their pages, whose parts register as they load),
+ * then every part, twice: a page loaded by the first pass registers its own parts, which the
+ * second loads.
+ */
+async function loadEveryPart(): Promise<void> {
+  await Promise.all(PUBLIC_ROUTES.map((route) => publicRoute(route.name)));
+  await preloadEveryPart();
+  await preloadEveryPart();
 }
 
 async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
