@@ -138,11 +138,14 @@ function nameOf(event: ModelEvent): string {
 }
 
 /** Attempts numbered, so the table can say which attempt each order request belongs to. */
-const numberedAttempts = assign({
-  idempotencyKey: ({ context }: { context: { idempotencyKey: string } }) =>
-    `attempt-${Number(context.idempotencyKey.replace('attempt-', '') || 0) + 1}`,
+const nextAttempt = (key: string) => `attempt-${Number(key.replace('attempt-', '') || 0) + 1}`;
+const numbered = paymentMachine.provide({
+  actions: {
+    startAttempt: assign(({ context }) => ({
+      idempotencyKey: nextAttempt(context.idempotencyKey),
+    })),
+  },
 });
-const numbered = paymentMachine.provide({ actions: { startAttempt: numberedAttempts } });
 
 /** Where the step starts: the card tools loaded, Card Holder Name prefilled, expiry and CVC typed. */
 const ARRANGE: PaymentEvent[] = [
@@ -225,13 +228,13 @@ function situation(snapshot: Snapshot): string {
   if (snapshot.status === 'done') {
     return `done: ${context.outcome}${context.order ? `, order ${context.order.orderId}` : ''}`;
   }
-  const busy: Record<string, string> = {
-    creatingOrder: 'placing the order',
-    confirmingCard: 'confirming the card',
-    markingPaid: 'reporting PAID',
-    markingFailed: 'reporting PAYMENT_FAILED',
-  };
-  for (const [state, doing] of Object.entries(busy)) {
+  const busy = [
+    ['creatingOrder', 'placing the order'],
+    ['confirmingCard', 'confirming the card'],
+    ['markingPaid', 'reporting PAID'],
+    ['markingFailed', 'reporting PAYMENT_FAILED'],
+  ] as const;
+  for (const [state, doing] of busy) {
     if (snapshot.matches(state)) return `Processing payment... (${doing})`;
   }
   const shown = [`Pay (${context.paymentMethod})`];
@@ -389,20 +392,6 @@ describe('payment machine, generated paths against expectations written from the
       const log = callLog();
       // Pay now after a declined payment (ADR-0050): the step takes up the attempt this tab
       // kept, its key and its order (no client secret kept), and says why it failed.
-      const resumeOnce = assign(({ context }: { context: { idempotencyKey: string } }) =>
-        context.idempotencyKey === ''
-          ? {
-              idempotencyKey: 'attempt-1',
-              order: { orderId: 41, clientSecret: null, orderToken: 'ot_41' },
-              paymentError: {
-                code: 'declined' as const,
-                providerMessage: 'Your card was declined.',
-              },
-            }
-          : {
-              idempotencyKey: `attempt-${Number(context.idempotencyKey.replace('attempt-', '')) + 1}`,
-            },
-      );
       const actor = createActor(
         paymentMachine.provide({
           actors: {
@@ -423,7 +412,20 @@ describe('payment machine, generated paths against expectations written from the
             ),
           },
           actions: {
-            startAttempt: resumed ? resumeOnce : numberedAttempts,
+            startAttempt: assign(({ context }) =>
+              // Pay now after a declined payment (ADR-0050): the step takes up the attempt this
+              // tab kept, its key and its order (no client secret kept), and says why it failed.
+              resumed && context.idempotencyKey === ''
+                ? {
+                    idempotencyKey: 'attempt-1',
+                    order: { orderId: 41, clientSecret: null, orderToken: 'ot_41' },
+                    paymentError: {
+                      code: 'declined' as const,
+                      providerMessage: 'Your card was declined.',
+                    },
+                  }
+                : { idempotencyKey: nextAttempt(context.idempotencyKey) },
+            ),
             rememberOrder: log.action(
               ({ order }: { order: PlacedOrder }) =>
                 `rememberOrder ${order.orderId} (${order.orderToken})`,
