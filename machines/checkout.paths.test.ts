@@ -330,11 +330,6 @@ const EXPECTED: Record<string, Expected> = {
   'Pay now → saving the method fails → back → continue with the address → method 1 saved': {
     step: 'Shipping, method 1 chosen',
     calls: ['setShipping 1', SHIPPING_FAILED, 'clearShipping', 'setShipping 1'],
-    knownDefect: 'Back does not end resumingPayment: Continue goes on to Payment by itself',
-  },
-  'Pay now → saving the method fails → back': {
-    step: 'Checkout',
-    calls: ['setShipping 1', SHIPPING_FAILED, 'clearShipping'],
   },
 };
 
