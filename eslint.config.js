@@ -351,10 +351,10 @@ export default defineConfig([
     },
   },
   {
-    // Toasts go through src/lib/toast.ts: loading it is what mounts the lazily loaded
+    // Toasts go through src/ui/toast.ts: loading it is what mounts the lazily loaded
     // toaster (toaster-signal.ts), so a toast imported straight from the library could go unseen.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/toast.ts', 'src/app/toaster.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/ui/toast.ts', 'src/app/toaster.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -362,7 +362,7 @@ export default defineConfig([
           paths: [
             {
               name: 'react-hot-toast',
-              message: 'Import { toast } from src/lib/toast.ts (it mounts the toaster).',
+              message: 'Import { toast } from src/ui/toast.ts (it mounts the toaster).',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css } from 'styled-system/css';
 import { updateAccountUser } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';

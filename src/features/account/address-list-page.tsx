@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css } from 'styled-system/css';
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../api/account';
 import { accountKeys, accountQueries } from '../../api/account.queries';
