@@ -7,7 +7,7 @@ import { isApiError } from '../../api/api-error';
 import { apiOf } from '../../api/client';
 import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
-import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
 import { PageContainer } from '../../ui/page-container';
