@@ -17,7 +17,7 @@ import type { Address, AddressInput, Id, User } from './types';
 export const accountMutationKey = [...accountKeys.all, 'mutation'] as const;
 
 /** The account settings form's values, checked by its schema (spec §2, D7). */
-export type AccountSettings = {
+type AccountSettings = {
   username: string;
   email: string;
   /** Needed for a new email or a new password (the server asks for it, issue 15). */
@@ -26,13 +26,13 @@ export type AccountSettings = {
   newPassword: string;
 };
 
-export type SaveAccountSettings = {
+type SaveAccountSettings = {
   /** The account as the form started from: only what differs from it is sent. */
   user: User;
   settings: AccountSettings;
 };
 
-export type SaveAddress = {
+type SaveAddress = {
   /** The address being edited; undefined adds a new one. */
   addressId?: Id | undefined;
   address: AddressInput;

@@ -201,7 +201,7 @@ function PhoneInput({
 }
 
 /** The shop's rules the kit's fields apply; the kit itself knows none of them. */
-export type FormKitRules = {
+type FormKitRules = {
   /** What the phone input keeps of what was typed. */
   normalizePhone: (typed: string) => string;
 };
