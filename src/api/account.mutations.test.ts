@@ -22,7 +22,13 @@ const input: AddressInput = {
 };
 
 const home: Address = { ...input, addressId: 4, apartment: null, isDefault: true };
-const work: Address = { ...input, addressId: 9, name: 'Ada at work', isDefault: false };
+const work: Address = {
+  ...input,
+  addressId: 9,
+  name: 'Ada at work',
+  apartment: '2B',
+  isDefault: false,
+};
 
 let api: FakeApi;
 let queryClient: QueryClient;
