@@ -4,7 +4,7 @@ import { protectedRoutes, routePatterns, type RouteName } from '../lib/paths';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
-import { useDocumentTitle } from '../lib/document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { lazyPage, RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 

@@ -6,7 +6,7 @@ import { cartMutations } from '../api/cart.mutations';
 import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
 import { Button } from '../ui/button';
-import { useAppForm } from '../ui/app-form';
+import { useAppForm } from '../components/shop-form';
 import { formatPrice } from '../lib/format-price';
 import { Spinner } from '../ui/spinner';
 import { hasDiscount } from './cart-text';

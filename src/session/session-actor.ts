@@ -81,14 +81,14 @@ function createSessionLogic({
         // Loaded only now: a returning shopper's first screen raises no toast, and should not
         // download the toaster for one that may never come (ADR-0014).
         // Offline, the message cannot come; the Sign In link still says what happened.
-        import('../lib/toast')
+        import('../ui/toast')
           .then(({ toast }) => toast(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' }))
           .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
       // Topic "session": it answers no error (toast.ts), so it takes none away.
       announceSignOut: () => {
-        import('../lib/toast')
+        import('../ui/toast')
           .then(({ toast }) =>
             toast.success(SIGNED_OUT_MESSAGE, { id: 'signed-out', topic: 'session' }),
           )

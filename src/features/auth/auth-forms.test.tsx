@@ -3,7 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer, inTurn, type Routes } from '../../../tests/support/fake-api';
 import { renderApp } from '../../../tests/support/render-app';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
 

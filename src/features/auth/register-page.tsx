@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { signup } from '../../api/auth';
 import { apiOf } from '../../api/client';
-import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';

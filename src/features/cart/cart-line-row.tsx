@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css, cx } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.mutations';
 import type { CartItem } from '../../api/types';

@@ -7,7 +7,7 @@ import type { Product } from '../../api/types';
 import { Button } from '../../ui/button';
 import { categoryLabel } from '../../components/category-labels';
 import { displayName } from '../../lib/display-name';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { formatPrice } from '../../lib/format-price';
 import { NotFoundView } from '../../components/not-found-view';
 import { PageContainer } from '../../ui/page-container';
