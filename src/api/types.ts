@@ -44,7 +44,6 @@ export type OrderResponse = Schemas['OrderResponse'];
 export type OrderDetail = Schemas['OrderDetail'];
 export type OrderStatusUpdate = Schemas['OrderStatusUpdate'];
 export type OrderStatusEvent = Schemas['OrderStatusEvent'];
-export type ClaimGuestOrdersRequest = Schemas['ClaimGuestOrdersRequest'];
 export type ClaimedGuestOrders = Schemas['ClaimedGuestOrders'];
 
 export type PaymentIntent = Schemas['PaymentIntent'];
