@@ -20,6 +20,10 @@ import { orderTokenFor } from '../../payment/order-tokens';
 import { orderStatusWords } from '../../components/order-status-badge';
 import { useCartFlow } from '../../cart/cart-flow';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
+import { useSessionRestoring, useSessionUser } from '../../session/session';
+
+/** Issue 30: a guest is offered an account that keeps this order (ADR-0055). */
+export const CREATE_ACCOUNT_OFFER = 'Create an account to follow this order';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Debit/Credit Card',
@@ -189,6 +193,11 @@ function Confirmation({
   waitedTooLong: boolean;
 }) {
   const [tracking, setTracking] = useState(false);
+  const user = useSessionUser();
+  const restoring = useSessionRestoring();
+  // Only a guest who holds this order's token is offered an account: signing up then joins the
+  // order to it (ADR-0055). A signed-in shopper's orders are theirs already.
+  const offerAccount = orderToken !== null && user === null && !restoring;
   // Spec §2 derives Subtotal as total − shipping − tax, which only adds up without a promo. D9:
   // the server's item subtotal, so Subtotal − Discount + Tax + Shipping = Grand Total as shown.
   const subtotal = order.subtotalAmount;
@@ -240,6 +249,11 @@ function Confirmation({
               Tracking
             </Button>
             <LinkButton href={paths.menu()}>Continue Shopping</LinkButton>
+            {offerAccount ? (
+              <LinkButton visual="outline" href={paths.register()}>
+                {CREATE_ACCOUNT_OFFER}
+              </LinkButton>
+            ) : null}
           </div>
         </section>
 
