@@ -7,8 +7,47 @@ const bodyStack =
 const headingStack =
   "'Fraunces Variable', 'Fraunces Fallback', 'Fraunces Fallback DejaVu', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif";
 
+/**
+ * The keyboard focus ring, one definition for the whole shop: a 3px outline in `accent` (its
+ * contrast holds on `bg` and `surface` in both themes). The value says where it sits:
+ * - `outside`: 2px clear of the element (buttons, links, cards); the usual one;
+ * - `snug`: 1px clear (fields and boxed choices, whose border it hugs);
+ * - `wide`: 4px clear (tabs and cards whose content reaches the edge);
+ * - `flush`: on the element's edge (rows inside scrolling lists, where 2px would be clipped);
+ * - `inside`: 4px inside the edge, white (controls drawn over photos: the lightbox);
+ * - `contrast`: on the edge in `text` (the skip link, which is itself `accent`).
+ * Write it under the condition that shows it: `_focusVisible: { focusOutline: 'outside' }`,
+ * `_focusWithin`, or `'&:has(a:focus-visible)'` for a card whose link covers it.
+ */
+const focusRings = {
+  outside: { color: 'colors.accent', offset: '2px' },
+  snug: { color: 'colors.accent', offset: '1px' },
+  wide: { color: 'colors.accent', offset: '4px' },
+  flush: { color: 'colors.accent', offset: undefined },
+  inside: { color: 'colors.white', offset: '-4px' },
+  contrast: { color: 'colors.text', offset: undefined },
+} as const;
+
 export default defineConfig({
   preflight: true,
+  utilities: {
+    extend: {
+      // Not Panda's built-in `focusRing` (a 1–2px ring in a fallback blue, through variables).
+      focusOutline: {
+        className: 'focus-outline',
+        values: Object.keys(focusRings),
+        transform(value: keyof typeof focusRings, { token }) {
+          const ring = focusRings[value];
+          if (!ring) return undefined;
+          return {
+            outline: '3px solid',
+            outlineColor: token(ring.color),
+            ...(ring.offset === undefined ? {} : { outlineOffset: ring.offset }),
+          };
+        },
+      },
+    },
+  },
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',

@@ -189,7 +189,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
                   maxH: '200px',
                   overflowY: 'auto',
                   borderRadius: 'lg',
-                  _focusVisible: { outline: '3px solid', outlineColor: 'accent' },
+                  _focusVisible: { focusOutline: 'flush' },
                 })}
               >
                 <ul className={listStyle}>

@@ -26,7 +26,7 @@ const cardStyle = css({
   transition: 'box-shadow 0.2s ease, transform 0.2s ease',
   _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
   _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
-  '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  '&:has(a:focus-visible)': { focusOutline: 'outside' },
 });
 
 const mediaStyle = css({

@@ -23,7 +23,7 @@ export const inputStyles = css.raw({
   transition: 'border-color 0.15s ease',
   _hover: { borderColor: 'textMuted' },
   _placeholder: { color: 'textMuted' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  _focusVisible: { focusOutline: 'snug' },
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
   // The attribute, not :read-only, which every <select> matches (it is never "read-write").
   '&[readonly]': { bg: 'surfaceMuted' },

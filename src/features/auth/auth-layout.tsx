@@ -14,7 +14,7 @@ const backLinkStyle = css({
   textDecoration: 'none',
   borderRadius: 'md',
   _hover: { color: 'text', textDecoration: 'underline' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 /**
@@ -101,5 +101,5 @@ export const inlineLinkStyle = css({
   textUnderlineOffset: '3px',
   borderRadius: 'sm',
   _hover: { textDecorationThickness: '2px' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });

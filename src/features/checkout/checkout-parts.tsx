@@ -20,7 +20,7 @@ export function StepHeading({ children }: { children: ReactNode }) {
         fontWeight: 'bold',
         mb: '5',
         _focus: { outline: 'none' },
-        _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+        _focusVisible: { focusOutline: 'outside' },
       })}
     >
       {children}

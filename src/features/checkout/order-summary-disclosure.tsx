@@ -39,7 +39,7 @@ export function OrderSummaryDisclosure({ cart }: { cart: Cart }) {
           borderRadius: 'xl',
           cursor: 'pointer',
           textAlign: 'left',
-          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+          _focusVisible: { focusOutline: 'outside' },
         })}
       >
         <span

@@ -111,9 +111,7 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
                   cursor: 'pointer',
                   fontWeight: 'semibold',
                   _focusWithin: {
-                    outline: '3px solid',
-                    outlineColor: 'accent',
-                    outlineOffset: '1px',
+                    focusOutline: 'snug',
                   },
                 }),
                 context.paymentMethod === method.value
@@ -363,7 +361,7 @@ function FieldFrame({ invalid, children }: { invalid: boolean; children: ReactNo
           borderWidth: '1px',
           borderColor: 'border',
           bg: 'surface',
-          _focusWithin: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+          _focusWithin: { focusOutline: 'snug' },
         }),
         invalid ? css({ borderColor: 'danger' }) : undefined,
       )}

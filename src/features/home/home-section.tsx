@@ -19,7 +19,7 @@ export const cardLinkStyle = css.raw({
   boxShadow: 'card',
   transition: 'box-shadow 0.2s ease',
   _hover: { boxShadow: 'raised' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 export type HomeSectionProps = {
@@ -110,7 +110,7 @@ export function SectionError({
           textUnderlineOffset: '3px',
           cursor: 'pointer',
           borderRadius: 'sm',
-          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+          _focusVisible: { focusOutline: 'outside' },
           _disabled: { opacity: 0.6, cursor: 'wait' },
         })}
       >

@@ -56,7 +56,7 @@ function Breadcrumb() {
     textDecoration: 'underline',
     textUnderlineOffset: '3px',
     _hover: { color: 'text' },
-    _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+    _focusVisible: { focusOutline: 'outside' },
   });
   return (
     <nav aria-label="Breadcrumb" className={css({ mb: { base: '5', md: '8' }, fontSize: 'sm' })}>

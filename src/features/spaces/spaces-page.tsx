@@ -117,7 +117,7 @@ const tileStyle = css({
   borderRadius: 'md',
   overflow: 'hidden',
   bg: 'surfaceMuted',
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
   '& img, & video': { transition: 'transform 0.3s ease' },
   _hover: { '& img, & video': { transform: 'scale(1.03)' } },
   _motionReduce: {
