@@ -30,7 +30,7 @@ const buttonStyles = cva({
       solid: {
         bg: 'accent',
         color: 'accentText',
-        boxShadow: '0 1px 2px rgba(44, 28, 18, 0.18)',
+        boxShadow: 'control',
         _hover: { bg: 'accentHover' },
       },
       outline: {

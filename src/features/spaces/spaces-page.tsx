@@ -142,7 +142,7 @@ function Caption({ photo }: { photo: SpacePhoto }) {
         fontSize: 'sm',
         fontWeight: 'semibold',
         color: 'white',
-        textShadow: '0 1px 2px rgba(0, 0, 0, 0.6)',
+        textShadow: 'onMedia',
         bgGradient: 'to-t',
         gradientFrom: 'black/60',
         gradientTo: 'transparent',
