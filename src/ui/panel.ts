@@ -1,4 +1,4 @@
-import { cva, type RecipeVariantProps } from 'styled-system/css';
+import { cva } from 'styled-system/css';
 
 /**
  * The shop's bordered surface: cards, panels, notices and boxed rows. Layout, padding and
@@ -33,5 +33,3 @@ export const panel = cva({
   },
   defaultVariants: { radius: 'xl', tone: 'surface', shadow: 'none' },
 });
-
-export type PanelVariants = NonNullable<RecipeVariantProps<typeof panel>>;
