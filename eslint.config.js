@@ -386,6 +386,104 @@ const serverImportsPlugin = {
   },
 };
 
+// Styles take their colours and spaces from the tokens of panda.config.ts (docs/conventions.md,
+// Styles; ADR-0052). Panda's `strictTokens` would say so in the types, but it also refuses
+// every raw size and keyword (`none`, `100dvh`), hundreds of calls; this rule checks only the
+// two things that drift: a colour literal (hex, rgb(), hsl()) anywhere in a style object, and a
+// px length on a spacing property. It reads the object literals given to Panda's style
+// functions (css, css.raw, cva, sva); panda.config.ts is where raw values belong.
+
+/** Call names whose object arguments are Panda style objects. */
+const STYLE_CALLS = new Set(['css', 'cva', 'sva']);
+const RAW_COLOUR = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\s*\(/i;
+/** Keys of a style object that are conditions or breakpoints, not properties. */
+const CONDITION = /^(?:[_&@:[]|base$|(?:sm|md|lg|xl|2xl)(?:$|Only|Down|To))/;
+const PX_LENGTH = /(?:^|[\s(,-])\d*\.?\d+px\b/;
+/** Properties Panda binds to the spacing scale (its shorthands included). */
+const SPACING_PROPERTY =
+  /^(?:p|px|py|pt|pb|pl|pr|ps|pe|m|mx|my|mt|mb|ml|mr|ms|me|gap|rowGap|columnGap|gridGap|top|right|bottom|left|start|end|inset\w*|padding\w*|margin\w*|scrollMargin\w*|scrollPadding\w*|outlineOffset|spaceX|spaceY)$/;
+
+function styleCallName(callee) {
+  if (callee.type === 'Identifier') return callee.name;
+  if (
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    callee.property.type === 'Identifier' &&
+    callee.property.name === 'raw'
+  ) {
+    return callee.object.name;
+  }
+  return undefined;
+}
+
+function propertyName(property) {
+  if (property.computed) return undefined;
+  if (property.key.type === 'Identifier') return property.key.name;
+  if (property.key.type === 'Literal') return String(property.key.value);
+  return undefined;
+}
+
+const tokensOnly = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Colours and spaces in Panda style objects come from tokens.' },
+    messages: {
+      colour:
+        'Raw colour "{{value}}" in a style: use a colour token (add one to panda.config.ts if it is missing).',
+      spacing:
+        'Raw px spacing "{{value}}" on {{property}}: use a spacing token (add one to panda.config.ts if it is missing).',
+    },
+    schema: [],
+  },
+  create(context) {
+    /** Every string in `node`, with the nearest property name above it in the style object. */
+    function visit(node, property) {
+      if (!node) return;
+      switch (node.type) {
+        case 'ObjectExpression':
+          for (const entry of node.properties) {
+            if (entry.type !== 'Property') continue;
+            const key = propertyName(entry);
+            // A condition (`_hover`, `md`, `&:has(…)`) keeps the property it sits under.
+            visit(entry.value, key === undefined || CONDITION.test(key) ? property : key);
+          }
+          return;
+        case 'ArrayExpression':
+          for (const element of node.elements) visit(element, property);
+          return;
+        case 'ConditionalExpression':
+          visit(node.consequent, property);
+          visit(node.alternate, property);
+          return;
+        case 'LogicalExpression':
+          visit(node.right, property);
+          return;
+        case 'TemplateLiteral':
+          for (const quasi of node.quasis) check(quasi, quasi.value.cooked ?? '', property);
+          return;
+        case 'Literal':
+          if (typeof node.value === 'string') check(node, node.value, property);
+          return;
+        default:
+      }
+    }
+    function check(node, value, property) {
+      if (RAW_COLOUR.test(value)) {
+        context.report({ node, messageId: 'colour', data: { value } });
+      } else if (property && SPACING_PROPERTY.test(property) && PX_LENGTH.test(value)) {
+        context.report({ node, messageId: 'spacing', data: { value, property } });
+      }
+    }
+    return {
+      CallExpression(node) {
+        const name = styleCallName(node.callee);
+        if (name === undefined || !STYLE_CALLS.has(name)) return;
+        for (const argument of node.arguments) visit(argument, undefined);
+      },
+    };
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -515,5 +613,11 @@ export default defineConfig([
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Colours and spaces through tokens (ADR-0052); raw values live in panda.config.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { styles: { rules: { 'tokens-only': tokensOnly } } },
+    rules: { 'styles/tokens-only': 'error' },
   },
 ]);

@@ -145,7 +145,7 @@ export function SignInPage() {
               textDecoration: 'underline',
               textUnderlineOffset: '3px',
               borderRadius: 'sm',
-              _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+              _focusVisible: { focusOutline: 'outside' },
             })}
           >
             Forgot Password?

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { orderQueries } from '../../api/orders.queries';
 import type { OrderDetail, PaymentMethod } from '../../api/types';
@@ -20,6 +20,7 @@ import { orderTokenFor } from '../../payment/order-tokens';
 import { orderStatusWords } from '../../components/order-status-badge';
 import { useCartFlow } from '../../cart/cart-flow';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
+import { panel } from '../../ui/panel';
 import { useSessionRestoring, useSessionUser } from '../../session/session';
 
 /** Issue 30: a guest is offered an account that keeps this order (ADR-0055). */
@@ -31,13 +32,12 @@ const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cod: 'Cash on Delivery (COD)',
 };
 
-const cardStyle = css({
-  p: { base: '4', md: '6' },
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border',
-  bg: 'surface',
-});
+const cardStyle = cx(
+  panel(),
+  css({
+    p: { base: '4', md: '6' },
+  }),
+);
 const rowStyle = css({ display: 'flex', justifyContent: 'space-between', gap: '4' });
 
 /** /completed-checkout/{orderId} (spec §2): the order the shopper just placed, from the server. */
