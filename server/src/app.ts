@@ -23,6 +23,9 @@ import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
+import { catalogueVersion } from './render-catalogue-version';
+import { defaultRenderLimits } from './render-limits';
+import { inProcessFetch } from './render-self-fetch';
 import { createStaticFiles, htmlHeaders } from './static-files';
 import { publicOriginOf } from './seo/public-origin';
 import { serveSeoFile } from './seo/sitemap';
@@ -134,6 +137,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     distDir: config.distDir,
     ssrDir: config.ssrDir,
     apiBaseUrl: config.ssrApiBaseUrl,
+    // The render's data from this server's own handler, in process (issue 27, ADR-0054).
+    fetch: inProcessFetch(() => app),
+    catalogueVersion: () => catalogueVersion(db),
+    now,
+    limits: { ...defaultRenderLimits(), ...config.renderLimits },
     publicOrigin: (req) =>
       publicOriginOf(req, {
         publicOrigin: config.publicOrigin,
@@ -388,7 +396,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     if (problem) config.onContractViolation(problem);
   }
 
-  return (req, res) => {
+  const app: RequestHandler = (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const { pathname, search } = splitUrl(req.url ?? '/');
@@ -445,4 +453,5 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       respondUnexpected(error);
     }
   };
+  return app;
 }

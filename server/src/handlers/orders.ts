@@ -30,6 +30,7 @@ import {
   type ShippingAddress,
 } from '../order-store';
 import { applyIntent, ensureCardIntent } from '../payment-state';
+import { catalogueChanged } from '../render-catalogue-version';
 import { PaymentProviderError, type PaymentGateway } from '../stripe/gateway';
 
 const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
@@ -309,6 +310,7 @@ export const orderHandlers = {
           product.id,
         ]);
       }
+      catalogueChanged(ctx.db);
       appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
       if (user) rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
