@@ -15,6 +15,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createRenderCache, type CachedPage } from './render-cache';
@@ -310,6 +311,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const release = await slots.acquire();
     if (!release) return null;
     try {
+      // Each step of a render in its own turn of the event loop, so requests that came meanwhile
+      // are read between them: an API call waits for one step of one render, not for renders.
+      await nextTurn();
       const server = await loading;
       // With SSR_API_URL the render reads another backend over HTTP; else this server, in process.
       const rendered = await server.renderPage(
@@ -319,6 +323,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           : { apiBaseUrl: origin, origin, fetch: options.fetch },
       );
       if (!rendered) return null;
+      await nextTurn();
       return {
         etag,
         status: rendered.status,

@@ -5,6 +5,7 @@
 // the handler), without a socket, a port or a second parse of HTTP.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -106,6 +107,10 @@ export function inProcessFetch(handler: () => Handler): (request: Request) => Pr
       request.body && request.method !== 'GET' && request.method !== 'HEAD'
         ? Buffer.from(await request.arrayBuffer())
         : null;
+    // A turn of the event loop first: without a socket the whole render would run from its first
+    // request to its HTML in microtasks, and no other request (an API call, the next page, whose
+    // turn it is to get the shell) would even be read meanwhile (ADR-0054).
+    await nextTurn();
     return new Promise<Response>((resolve, reject) => {
       handler()(inMemoryRequest(request, body), inMemoryResponse(resolve, reject));
     });
