@@ -25,7 +25,8 @@ import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
 import { catalogueVersion } from './render-catalogue-version';
 import { defaultRenderLimits } from './render-limits';
-import { inProcessFetch } from './render-self-fetch';
+import { createApiFirst } from './render-api-first';
+import { inProcessFetch, isInProcessCall } from './render-self-fetch';
 import { createStaticFiles, htmlHeaders } from './static-files';
 import { publicOriginOf } from './seo/public-origin';
 import { serveSeoFile } from './seo/sitemap';
@@ -133,12 +134,15 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
   const housekeeping = createHousekeeping(db, config);
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
+  // Page renders step aside for API calls from outside, 100 ms at most per step (ADR-0054).
+  const apiFirst = createApiFirst(100);
   const renderPage = createPageRenderer({
     distDir: config.distDir,
     ssrDir: config.ssrDir,
     apiBaseUrl: config.ssrApiBaseUrl,
     // The render's data from this server's own handler, in process (issue 27, ADR-0054).
-    fetch: inProcessFetch(() => app),
+    fetch: inProcessFetch(() => app, apiFirst.turn),
+    turn: apiFirst.turn,
     catalogueVersion: () => catalogueVersion(db),
     now,
     limits: { ...defaultRenderLimits(), ...config.renderLimits },
@@ -414,6 +418,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         return;
       }
       if (pathname === '/api' || pathname.startsWith('/api/')) {
+        if (!isInProcessCall(req)) {
+          const ended = apiFirst.started();
+          res.once('finish', ended);
+          res.once('close', ended);
+        }
         handleApi(req, res, pathname, search).catch(respondUnexpected);
         return;
       }

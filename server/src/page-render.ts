@@ -15,7 +15,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createRenderCache, type CachedPage } from './render-cache';
@@ -77,6 +76,8 @@ export type PageRendererOptions = {
   catalogueVersion: () => number;
   now: () => Date;
   limits: RenderLimits;
+  /** Resolves when a render may take its next step: a later turn, no API call in progress. */
+  turn: () => Promise<void>;
   /** The shop's public origin for this request (canonical and link-preview URLs). */
   publicOrigin: (req: IncomingMessage) => string;
   logger: { error(message: string, error?: unknown): void };
@@ -311,9 +312,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const release = await slots.acquire();
     if (!release) return null;
     try {
-      // Each step of a render in its own turn of the event loop, so requests that came meanwhile
-      // are read between them: an API call waits for one step of one render, not for renders.
-      await nextTurn();
+      // Each step of a render in its own turn of the event loop and after the API calls in
+      // progress (render-api-first.ts): an API call waits for one step of one render at most.
+      await options.turn();
       const server = await loading;
       // With SSR_API_URL the render reads another backend over HTTP; else this server, in process.
       const rendered = await server.renderPage(
@@ -323,7 +324,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           : { apiBaseUrl: origin, origin, fetch: options.fetch },
       );
       if (!rendered) return null;
-      await nextTurn();
+      await options.turn();
       return {
         etag,
         status: rendered.status,

@@ -5,7 +5,6 @@
 // the handler), without a socket, a port or a second parse of HTTP.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -15,6 +14,14 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * page can never be rendered with one shopper's data and then served to everyone from the cache.
  */
 const PERSONAL_HEADERS = new Set(['cookie', 'authorization', 'x-cart-token', 'x-order-token']);
+
+/** Marks a request made in process, so the API does not count it as a call from outside. */
+const IN_PROCESS = Symbol('in-process call');
+
+/** Whether `req` is a render's in-process call (render-api-first.ts counts the others). */
+export function isInProcessCall(req: IncomingMessage): boolean {
+  return IN_PROCESS in req;
+}
 
 /** The address the in-process calls come from, as the API's client-address rules see them. */
 const LOOPBACK = '127.0.0.1';
@@ -31,6 +38,7 @@ function inMemoryRequest(request: Request, body: Buffer | null): IncomingMessage
     url: `${url.pathname}${url.search}`,
     headers,
     httpVersion: '1.1',
+    [IN_PROCESS]: true,
     socket: { remoteAddress: LOOPBACK, localAddress: LOOPBACK, localPort: 0, encrypted: false },
   }) as unknown as IncomingMessage;
 }
@@ -100,8 +108,14 @@ function inMemoryResponse(
   return res as unknown as ServerResponse;
 }
 
-/** A `fetch` that answers from `handler()` (read per call: the app is built after the renderer). */
-export function inProcessFetch(handler: () => Handler): (request: Request) => Promise<Response> {
+/**
+ * A `fetch` that answers from `handler()` (read per call: the app is built after the renderer),
+ * each call on a later turn of the event loop (`turn`).
+ */
+export function inProcessFetch(
+  handler: () => Handler,
+  turn: () => Promise<void>,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const body =
       request.body && request.method !== 'GET' && request.method !== 'HEAD'
@@ -110,7 +124,7 @@ export function inProcessFetch(handler: () => Handler): (request: Request) => Pr
     // A turn of the event loop first: without a socket the whole render would run from its first
     // request to its HTML in microtasks, and no other request (an API call, the next page, whose
     // turn it is to get the shell) would even be read meanwhile (ADR-0054).
-    await nextTurn();
+    await turn();
     return new Promise<Response>((resolve, reject) => {
       handler()(inMemoryRequest(request, body), inMemoryResponse(resolve, reject));
     });

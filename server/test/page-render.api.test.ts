@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiFirst } from '../src/render-api-first';
 import { createRenderCache } from '../src/render-cache';
 import { inProcessFetch } from '../src/render-self-fetch';
 import { manualClock, orderBody, startTestServer, type TestServer } from './test-server';
@@ -168,7 +169,10 @@ describe('the in-process fetch', () => {
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify({ url: req.url }));
     };
-    const answer = await inProcessFetch(() => handler)(
+    const answer = await inProcessFetch(
+      () => handler,
+      () => Promise.resolve(),
+    )(
       new Request('https://shop.example/api/v1/products?size=2', {
         headers: {
           Cookie: 'session=abc',
@@ -342,5 +346,31 @@ describe('the render cache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(100);
     expect(cache.get('d', 999)).toBeDefined();
     expect(cache.get('d', 1_000)).toBeUndefined();
+  });
+});
+
+describe('API calls before render steps', () => {
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('a render step waits while an API call is in progress, and goes on once it ends', async () => {
+    const apiFirst = createApiFirst(60_000);
+    const ended = apiFirst.started();
+    let stepped = false;
+    const step = apiFirst.turn().then(() => {
+      stepped = true;
+    });
+    await turns(5);
+    expect(stepped).toBe(false);
+    ended();
+    await step;
+    expect(stepped).toBe(true);
+  });
+
+  it('a stream of API calls cannot hold a render step longer than its wait', async () => {
+    const apiFirst = createApiFirst(1);
+    apiFirst.started();
+    await expect(apiFirst.turn()).resolves.toBeUndefined();
   });
 });
