@@ -31,6 +31,7 @@ import {
   type ShippingAddress,
 } from '../order-store';
 import { applyIntent, ensureCardIntent } from '../payment-state';
+import { catalogueChanged } from '../render-catalogue-version';
 import { tryAgainIn } from '../sign-in-throttle';
 import { PaymentProviderError, type PaymentGateway } from '../stripe/gateway';
 
@@ -339,6 +340,7 @@ export const orderHandlers = {
           product.id,
         ]);
       }
+      catalogueChanged(ctx.db);
       appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
       if (user) rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
