@@ -8,15 +8,32 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The one-way layers of docs/conventions.md, checked on every import by where it really points:
-// api/components/lib/payment/session -> features -> app, and machines/ apart from all of src/.
+// lib < ui < components/cart -> features -> app (api, session, payment below the domain views),
+// and machines/ apart from all of src/.
 // A small local rule rather than a plugin: it resolves each relative import against the file
 // that makes it, so `../menu/x` and `../../features/menu/x` are judged alike at any depth.
+
+/**
+ * The order among the shared layers (issue 26): what each may import of src/. `lib` is the floor
+ * (no React, nothing of src/); `ui` holds primitives over `lib` (no domain, no API); `api` sits
+ * beside `ui` over `lib`; `session` and `payment` use both; the domain views (`components`,
+ * `cart`) use everything below them and each other. None imports the features or the app.
+ */
+const SHARED_IMPORTS = {
+  lib: [],
+  ui: ['lib'],
+  api: ['lib'],
+  session: ['lib', 'ui', 'api', 'payment'],
+  payment: ['lib', 'ui', 'api', 'session'],
+  components: ['lib', 'ui', 'api', 'session', 'payment', 'cart'],
+  cart: ['lib', 'ui', 'api', 'session', 'payment', 'components'],
+};
 
 /**
  * The folders below the features: shared by them and the app, importing neither. Every folder
  * of src/ is in the model: one missing from here and from features/, app/ is a lint error.
  */
-const SHARED_LAYERS = ['api', 'cart', 'components', 'lib', 'payment', 'session', 'ui'];
+const SHARED_LAYERS = Object.keys(SHARED_IMPORTS);
 
 /**
  * The layer a file belongs to, from its path relative to the project root:
@@ -37,10 +54,41 @@ function layerOf(pathFromRoot) {
   return `unknown:${folder}`;
 }
 
+/** Why a shared layer may not import `to`, or undefined when it may. */
+function sharedLayerViolation(from, to) {
+  if (to === 'app' || to.startsWith('feature:')) {
+    return `src/${from} sits below the features and the app: it may not import them.`;
+  }
+  // The floor and the primitives carry no domain: machines/ is the shop's logic.
+  if ((from === 'lib' || from === 'ui') && to === 'machines') {
+    return `src/${from} holds no domain: it may not import machines/ (a domain view or a feature may).`;
+  }
+  // The contract is the API's shape: a primitive takes plain props instead.
+  if (from === 'ui' && to === 'contract') {
+    return "src/ui holds primitives with no API: not even the contract's types (take plain props).";
+  }
+  const allowed = SHARED_IMPORTS[from] ?? [];
+  if (to !== 'src' && !SHARED_IMPORTS[to]) return undefined;
+  if (allowed.includes(to)) return undefined;
+  const may = allowed.length ? allowed.map((layer) => `src/${layer}`).join(', ') : 'nothing';
+  const target = to === 'src' ? 'the entries (src/main.tsx, src/entry-server.tsx)' : `src/${to}`;
+  if (from === 'lib') {
+    return `src/lib is the floor (no React, no domain): it imports ${may} of src/, so not ${target}.`;
+  }
+  if (from === 'ui') {
+    return `src/ui holds primitives (no domain, no API): it imports only ${may} of src/, so not ${target}.`;
+  }
+  return `src/${from} imports only ${may} of src/: ${target} is not below it.`;
+}
+
 /** Why `from` may not import `to`, or undefined when the import runs the right way. */
 function layerViolation(from, to, typeOnly) {
   if (from === undefined || to === undefined || from === to) return undefined;
   if (from.startsWith('unknown:')) return undefined;
+  if (SHARED_IMPORTS[from]) {
+    const shared = sharedLayerViolation(from, to);
+    if (shared) return shared;
+  }
   if (from === 'contract') {
     return 'contract/ is neutral ground between src/ and server/: it imports neither.';
   }
@@ -62,9 +110,6 @@ function layerViolation(from, to, typeOnly) {
     if (to.startsWith('feature:')) {
       return 'Features never import each other: move what both need to a shared layer (src/ui, src/lib, src/components, src/cart, src/api) or machines/.';
     }
-  }
-  if (SHARED_LAYERS.includes(from) && (to === 'app' || to.startsWith('feature:'))) {
-    return `src/${from} sits below the features and the app: it may not import them.`;
   }
   return undefined;
 }
@@ -130,6 +175,61 @@ function machineInternals(fromPath, targetPath, typeOnly) {
   return "a view imports a machine's internals: read it through its <name>.selectors.ts, and create the actor in the feature's wiring (.ts).";
 }
 
+/**
+ * React and the libraries bound to it (react-*, @scope/react*, Radix, wouter): what src/lib, the
+ * framework-free floor, may not import.
+ */
+const REACT_BOUND = /^(react|react-dom)(\/|$)|^react-|^@[^/]+\/react|^@radix-ui\/|^wouter(\/|$)/;
+
+/**
+ * src/lib is framework-free (docs/conventions.md#layers): .ts files with no JSX that import
+ * neither React nor a library bound to it, so the server's page heads, the machines' wiring and
+ * plain scripts can use it. A hook or a component belongs in src/ui (or higher).
+ */
+function frameworkFree(root) {
+  return {
+    meta: {
+      type: 'problem',
+      docs: { description: 'src/lib has no React, no JSX (docs/conventions.md#layers)' },
+      schema: [],
+    },
+    create: (context) => {
+      const file = relative(root, context.filename);
+      if (!file.startsWith(join('src', 'lib') + sep)) return {};
+      const where = 'See docs/conventions.md#layers.';
+      const jsx = (node) =>
+        context.report({
+          node,
+          message: `src/lib is framework-free: no JSX here (a component belongs in src/ui or higher). ${where}`,
+        });
+      const check = (node) => {
+        const source = node.source;
+        if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+        if (!REACT_BOUND.test(source.value)) return;
+        context.report({
+          node: source,
+          message: `'${source.value}': src/lib is framework-free: no React or React-bound library (a hook belongs in src/ui, or src/app when it needs the app). ${where}`,
+        });
+      };
+      return {
+        Program: (node) => {
+          if (!/\.[cm]?[jt]sx$/.test(file)) return;
+          context.report({
+            node,
+            message: `src/lib is framework-free: its files are .ts, not .tsx/.jsx. ${where}`,
+          });
+        },
+        JSXElement: jsx,
+        JSXFragment: jsx,
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
+    },
+  };
+}
+
 function createLayersPlugin(root) {
   const check = (context, node) => {
     const source = node.source?.value;
@@ -142,14 +242,16 @@ function createLayersPlugin(root) {
       node.importKind === 'type' ||
       (node.specifiers?.length > 0 &&
         node.specifiers.every((specifier) => specifier.importKind === 'type'));
-    const message =
-      layerViolation(from, to, typeOnly) ??
-      machineInternals(relative(root, file), target, typeOnly);
+    const wrongWay = layerViolation(from, to, typeOnly);
+    const message = wrongWay
+      ? `${wrongWay} See docs/conventions.md#layers.`
+      : machineInternals(relative(root, file), target, typeOnly);
     if (message) context.report({ node: node.source, message: `'${source}': ${message}` });
   };
   return {
     rules: {
       'no-effect-send': noEffectSend,
+      'framework-free': frameworkFree(root),
       'one-way': {
         meta: {
           type: 'problem',
@@ -284,6 +386,104 @@ const serverImportsPlugin = {
   },
 };
 
+// Styles take their colours and spaces from the tokens of panda.config.ts (docs/conventions.md,
+// Styles; ADR-0052). Panda's `strictTokens` would say so in the types, but it also refuses
+// every raw size and keyword (`none`, `100dvh`), hundreds of calls; this rule checks only the
+// two things that drift: a colour literal (hex, rgb(), hsl()) anywhere in a style object, and a
+// px length on a spacing property. It reads the object literals given to Panda's style
+// functions (css, css.raw, cva, sva); panda.config.ts is where raw values belong.
+
+/** Call names whose object arguments are Panda style objects. */
+const STYLE_CALLS = new Set(['css', 'cva', 'sva']);
+const RAW_COLOUR = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\s*\(/i;
+/** Keys of a style object that are conditions or breakpoints, not properties. */
+const CONDITION = /^(?:[_&@:[]|base$|(?:sm|md|lg|xl|2xl)(?:$|Only|Down|To))/;
+const PX_LENGTH = /(?:^|[\s(,-])\d*\.?\d+px\b/;
+/** Properties Panda binds to the spacing scale (its shorthands included). */
+const SPACING_PROPERTY =
+  /^(?:p|px|py|pt|pb|pl|pr|ps|pe|m|mx|my|mt|mb|ml|mr|ms|me|gap|rowGap|columnGap|gridGap|top|right|bottom|left|start|end|inset\w*|padding\w*|margin\w*|scrollMargin\w*|scrollPadding\w*|outlineOffset|spaceX|spaceY)$/;
+
+function styleCallName(callee) {
+  if (callee.type === 'Identifier') return callee.name;
+  if (
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    callee.property.type === 'Identifier' &&
+    callee.property.name === 'raw'
+  ) {
+    return callee.object.name;
+  }
+  return undefined;
+}
+
+function propertyName(property) {
+  if (property.computed) return undefined;
+  if (property.key.type === 'Identifier') return property.key.name;
+  if (property.key.type === 'Literal') return String(property.key.value);
+  return undefined;
+}
+
+const tokensOnly = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Colours and spaces in Panda style objects come from tokens.' },
+    messages: {
+      colour:
+        'Raw colour "{{value}}" in a style: use a colour token (add one to panda.config.ts if it is missing).',
+      spacing:
+        'Raw px spacing "{{value}}" on {{property}}: use a spacing token (add one to panda.config.ts if it is missing).',
+    },
+    schema: [],
+  },
+  create(context) {
+    /** Every string in `node`, with the nearest property name above it in the style object. */
+    function visit(node, property) {
+      if (!node) return;
+      switch (node.type) {
+        case 'ObjectExpression':
+          for (const entry of node.properties) {
+            if (entry.type !== 'Property') continue;
+            const key = propertyName(entry);
+            // A condition (`_hover`, `md`, `&:has(…)`) keeps the property it sits under.
+            visit(entry.value, key === undefined || CONDITION.test(key) ? property : key);
+          }
+          return;
+        case 'ArrayExpression':
+          for (const element of node.elements) visit(element, property);
+          return;
+        case 'ConditionalExpression':
+          visit(node.consequent, property);
+          visit(node.alternate, property);
+          return;
+        case 'LogicalExpression':
+          visit(node.right, property);
+          return;
+        case 'TemplateLiteral':
+          for (const quasi of node.quasis) check(quasi, quasi.value.cooked ?? '', property);
+          return;
+        case 'Literal':
+          if (typeof node.value === 'string') check(node, node.value, property);
+          return;
+        default:
+      }
+    }
+    function check(node, value, property) {
+      if (RAW_COLOUR.test(value)) {
+        context.report({ node, messageId: 'colour', data: { value } });
+      } else if (property && SPACING_PROPERTY.test(property) && PX_LENGTH.test(value)) {
+        context.report({ node, messageId: 'spacing', data: { value, property } });
+      }
+    }
+    return {
+      CallExpression(node) {
+        const name = styleCallName(node.callee);
+        if (name === undefined || !STYLE_CALLS.has(name)) return;
+        for (const argument of node.arguments) visit(argument, undefined);
+      },
+    };
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -319,7 +519,11 @@ export default defineConfig([
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contract/**/*.ts', 'server/**/*.ts'],
     plugins: { layers: createLayersPlugin(import.meta.dirname) },
-    rules: { 'layers/one-way': 'error', 'layers/no-effect-send': 'error' },
+    rules: {
+      'layers/one-way': 'error',
+      'layers/no-effect-send': 'error',
+      'layers/framework-free': 'error',
+    },
   },
   {
     // Machines are pure (docs/conventions.md): no React, router, HTTP, storage or toasts here.
@@ -351,10 +555,10 @@ export default defineConfig([
     },
   },
   {
-    // Toasts go through src/lib/toast.ts: loading it is what mounts the lazily loaded
+    // Toasts go through src/ui/toast.ts: loading it is what mounts the lazily loaded
     // toaster (toaster-signal.ts), so a toast imported straight from the library could go unseen.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/toast.ts', 'src/app/toaster.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/ui/toast.ts', 'src/app/toaster.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -362,7 +566,7 @@ export default defineConfig([
           paths: [
             {
               name: 'react-hot-toast',
-              message: 'Import { toast } from src/lib/toast.ts (it mounts the toaster).',
+              message: 'Import { toast } from src/ui/toast.ts (it mounts the toaster).',
             },
           ],
         },
@@ -409,5 +613,11 @@ export default defineConfig([
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Colours and spaces through tokens (ADR-0052); raw values live in panda.config.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { styles: { rules: { 'tokens-only': tokensOnly } } },
+    rules: { 'styles/tokens-only': 'error' },
   },
 ]);

@@ -7,8 +7,49 @@ const bodyStack =
 const headingStack =
   "'Fraunces Variable', 'Fraunces Fallback', 'Fraunces Fallback DejaVu', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif";
 
+/**
+ * The keyboard focus ring, one definition for the whole shop: a 3px outline in `accent` (its
+ * contrast holds on `bg` and `surface` in both themes). The value says where it sits:
+ * - `outside`: 2px clear of the element (buttons, links, cards); the usual one;
+ * - `snug`: 1px clear (fields and boxed choices, whose border it hugs);
+ * - `wide`: 4px clear (tabs and cards whose content reaches the edge);
+ * - `flush`: on the element's edge (rows inside scrolling lists, where 2px would be clipped);
+ * - `inside`: 4px inside the edge, white (controls drawn over photos: the lightbox);
+ * - `contrast`: on the edge in `text` (the skip link, which is itself `accent`);
+ * - `onAccent`: 2px, on the edge in `accentText` (small controls inside an `accent` chip).
+ * Write it under the condition that shows it: `_focusVisible: { focusOutline: 'outside' }`,
+ * `_focusWithin`, or `'&:has(a:focus-visible)'` for a card whose link covers it.
+ */
+const focusRings = {
+  outside: { color: 'colors.accent', offset: '2px' },
+  snug: { color: 'colors.accent', offset: '1px' },
+  wide: { color: 'colors.accent', offset: '4px' },
+  flush: { color: 'colors.accent', offset: undefined },
+  inside: { color: 'colors.white', offset: '-4px' },
+  contrast: { color: 'colors.text', offset: undefined },
+  onAccent: { color: 'colors.accentText', offset: undefined, width: '2px' },
+} as const satisfies Record<string, { color: string; offset?: string; width?: string }>;
+
 export default defineConfig({
   preflight: true,
+  utilities: {
+    extend: {
+      // Not Panda's built-in `focusRing` (a 1–2px ring in a fallback blue, through variables).
+      focusOutline: {
+        className: 'focus-outline',
+        values: Object.keys(focusRings),
+        transform(value: keyof typeof focusRings, { token }) {
+          const ring = focusRings[value];
+          if (!ring) return undefined;
+          return {
+            outline: `${'width' in ring ? ring.width : '3px'} solid`,
+            outlineColor: token(ring.color),
+            ...(ring.offset === undefined ? {} : { outlineOffset: ring.offset }),
+          };
+        },
+      },
+    },
+  },
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',
@@ -59,6 +100,8 @@ export default defineConfig({
             900: { value: '#2a1c13' },
           },
           paper: { value: '#fffdf9' },
+          /** Behind the shop's dialogs (src/ui/dialog.tsx), the same in both themes. */
+          scrim: { value: 'rgba(20, 12, 8, 0.55)' },
           brick: {
             300: { value: '#f5a294' },
             400: { value: '#f08a78' },
@@ -68,6 +111,14 @@ export default defineConfig({
             400: { value: '#86d39a' },
             600: { value: '#2d7a3a' },
           },
+        },
+        shadows: {
+          /** Under a solid button: a hairline lift, the same in both themes. */
+          control: { value: '0 1px 2px rgba(44, 28, 18, 0.18)' },
+          /** Under a dialog panel, above the scrim. */
+          dialog: { value: '0 24px 64px rgba(0, 0, 0, 0.28)' },
+          /** Behind white text laid over a photo (captions on media). */
+          onMedia: { value: '0 1px 2px rgba(0, 0, 0, 0.6)' },
         },
         fonts: {
           body: { value: bodyStack },

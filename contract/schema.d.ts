@@ -792,6 +792,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/orders/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join this browser's guest orders to the signed-in account
+     * @description Called right after sign-in or sign-up (email and password or the OpenID provider) with the
+     *     `orderToken` of each order this browser placed as a guest. An order joins the caller's
+     *     account only when its token is presented and valid and the order has no owner yet; its
+     *     email need not be the account's (holding the token is the proof, and a shopper may sign
+     *     up with another address than the one typed at checkout). Email alone never joins
+     *     anything. The answer lists the orders that belong to the caller among those presented:
+     *     joined now or by an earlier call, so repeating the call is harmless and answers the
+     *     same. A token that is wrong, unknown, or whose order belongs to someone else is left
+     *     out silently: nothing in the answer tells these apart. At most 20 tokens per call;
+     *     calls per account are limited (429 TOO_MANY_REQUESTS with `Retry-After`).
+     */
+    post: operations['claimGuestOrders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payment/create-payment-intent': {
     parameters: {
       query?: never;
@@ -1372,6 +1401,14 @@ export interface components {
       at: components['schemas']['Timestamp'];
       /** @example Card payment confirmed */
       note: string | null;
+    };
+    ClaimGuestOrdersRequest: {
+      /** @description The `orderToken` of each guest order this browser placed (at most 20). */
+      orderTokens: string[];
+    };
+    ClaimedGuestOrders: {
+      /** @description The presented orders that belong to the caller, joined now or before. */
+      orderIds: components['schemas']['Id'][];
     };
     AccountOrder: {
       orderId: components['schemas']['Id'];
@@ -2874,6 +2911,34 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  claimGuestOrders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimGuestOrdersRequest'];
+      };
+    };
+    responses: {
+      /** @description The presented orders that now belong to the caller. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClaimedGuestOrders'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       default: components['responses']['Unexpected'];
     };
   };

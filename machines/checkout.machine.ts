@@ -253,7 +253,8 @@ export const checkoutMachine = setup({
         'checkout.cartUpdated': recordCartOrShowEmpty,
         'checkout.back': {
           target: 'enteringDetails',
-          actions: ['forgetShipMethod', 'clearShipping'],
+          // Back out of Pay now too: Continue from step 0 is then an ordinary visit.
+          actions: ['forgetShipMethod', 'clearShipping', 'stopResuming'],
         },
       },
       initial: 'idle',

@@ -20,10 +20,12 @@ type Effects = {
   signInNavigations: number;
   signOutAnnouncements: number;
   merges: number;
+  claims: number;
   /** Sends an event as if another tab had posted it. */
   fromOtherTab: (event: SessionEvent) => void;
   /** Settles the pending guest-cart merge. */
   finishMerge: () => void;
+  finishClaim: () => void;
 };
 
 function startSession(input: SessionInput) {
@@ -35,11 +37,15 @@ function startSession(input: SessionInput) {
     signInNavigations: 0,
     signOutAnnouncements: 0,
     merges: 0,
+    claims: 0,
     fromOtherTab: () => {
       throw new Error('watchOtherTabs was never started');
     },
     finishMerge: () => {
       throw new Error('no merge is running');
+    },
+    finishClaim: () => {
+      throw new Error('no claim is running');
     },
   };
   const logic = sessionMachine.provide({
@@ -79,6 +85,13 @@ function startSession(input: SessionInput) {
           new Promise<void>((resolve) => {
             effects.merges += 1;
             effects.finishMerge = resolve;
+          }),
+      ),
+      claimGuestOrders: fromPromise<void>(
+        () =>
+          new Promise<void>((resolve) => {
+            effects.claims += 1;
+            effects.finishClaim = resolve;
           }),
       ),
     },
@@ -253,12 +266,31 @@ describe('session machine: sign-in and sign-out', () => {
     expect(effects.stored).toEqual([{ token, remember: false }]);
   });
 
-  it('is active once the merge is done', async () => {
+  it("claims this browser's guest orders once the merge is done, then is active", async () => {
     const { actor, effects } = startSession({ storedToken: null, remember: false });
     actor.send({ type: 'session.signIn', token: sessionJwt({ nowMs: NOW }), remember: false });
+    expect(effects.claims).toBe(0);
 
     effects.finishMerge();
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'claimingGuestOrders' }),
+    );
+    expect(actor.getSnapshot().hasTag('claimingGuestOrders')).toBe(true);
+    expect(effects.claims).toBe(1);
+
+    effects.finishClaim();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' }));
+  });
+
+  it('a session shared by another tab claims nothing here (the tab that signed in does)', () => {
+    const { actor, effects } = startSession({ storedToken: null, remember: false });
+    effects.fromOtherTab({
+      type: 'session.otherTabSignedIn',
+      token: sessionJwt({ nowMs: NOW }),
+      remember: true,
+    });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(effects.claims).toBe(0);
   });
 
   it('refuses a sign-in with a token it cannot use', () => {

@@ -102,7 +102,9 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  * The session (spec §4 "Session", D3, D7): the only holder of the token.
  *
  * - `signedOut` / `signedIn` (tag `signedIn`); `signedIn.mergingGuestCart` while the guest cart
- *   joins the user's after this tab signed in (D2), then `signedIn.active`.
+ *   joins the user's after this tab signed in (D2), `signedIn.claimingGuestOrders` while the
+ *   orders this browser placed as a guest join the account (issue 30, ADR-0055), then
+ *   `signedIn.active`.
  * - Expiry is a delay computed from the token's `exp` (context), so the sign-out happens at that
  *   moment, with `announceExpiry`. A 401 from the API does the same.
  *
@@ -115,7 +117,8 @@ const signedOutContext = { token: null, user: null, expiresAt: null } as const;
  *   them whenever the identity it reads from the session changes (src/api/identity.queries.ts);
  * - `announceExpiry()` — tells the shopper the session ended by itself;
  * - `goToSignIn()` and `announceSignOut()` — after Logout (it goes to sign-in and says so);
- * - `mergeGuestCart` — joins the guest cart to the user's.
+ * - `mergeGuestCart` — joins the guest cart to the user's;
+ * - `claimGuestOrders` — joins this browser's guest orders to the account, by their tokens.
  */
 /** Signing in, here or in another tab, from a state with no session (signed out, or still asking). */
 const signInTransitions = {
@@ -136,7 +139,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: {} as 'signedIn' | 'mergingGuestCart' | 'checking',
+    tags: {} as 'signedIn' | 'mergingGuestCart' | 'claimingGuestOrders' | 'checking',
   },
   actions: {
     /** Stores `context.token` where `context.remember` says (and clears the other storage). */
@@ -163,6 +166,7 @@ export const sessionMachine = setup({
   actors: {
     watchOtherTabs: fromCallback<SessionEvent>(() => undefined),
     mergeGuestCart: fromPromise<void>(async () => undefined),
+    claimGuestOrders: fromPromise<void>(async () => undefined),
   },
   guards: {
     storedTokenIsValid: ({ context }) => context.token !== null,
@@ -286,8 +290,18 @@ export const sessionMachine = setup({
           tags: ['mergingGuestCart'],
           invoke: {
             src: 'mergeGuestCart',
-            onDone: { target: 'active' },
+            onDone: { target: 'claimingGuestOrders' },
             // The cart view refetches on its own; a failed merge keeps the guest cart for later.
+            onError: { target: 'claimingGuestOrders' },
+          },
+        },
+        // Beside the cart merge, after it: only a sign-in in this tab claims, as only it merges.
+        claimingGuestOrders: {
+          tags: ['claimingGuestOrders'],
+          invoke: {
+            src: 'claimGuestOrders',
+            onDone: { target: 'active' },
+            // A failed claim keeps the tokens: the next sign-in offers them again.
             onError: { target: 'active' },
           },
         },

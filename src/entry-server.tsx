@@ -40,6 +40,8 @@ export type RenderOptions = {
   origin: string;
   /** How long a render may take before the page is sent as the plain shell instead. */
   timeoutMs?: number;
+  /** How the render's API client sends its requests (the server's in-process call); else `fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
 };
 
 let partsLoaded: Promise<void> | undefined;
@@ -47,7 +49,7 @@ let partsLoaded: Promise<void> | undefined;
 /** The public page at `url` rendered with its data; null when `url` is not a public page. */
 export async function renderPage(
   url: string,
-  { apiBaseUrl, origin, timeoutMs = 5_000 }: RenderOptions,
+  { apiBaseUrl, origin, timeoutMs = 5_000, fetch }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const { pathname, search } = new URL(url, 'http://render.invalid');
   const matched = routeAt(pathname);
@@ -62,7 +64,7 @@ export async function renderPage(
   await (partsLoaded ??= loadEveryPart());
   // This render's own QueryClient and API client: renders that overlap never share either
   // (entry-server.test.ts renders two at once against two APIs).
-  const queryClient = createQueryClient(createApiClient({ baseUrl: apiBaseUrl }));
+  const queryClient = createQueryClient(createApiClient({ baseUrl: apiBaseUrl, fetch }));
   // The server asks once, and renders a failure as the page shows it (a product that does not
   // exist is the not-found page), not as a load about to be retried.
   queryClient.setDefaultOptions({

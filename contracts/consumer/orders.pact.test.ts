@@ -1,7 +1,13 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
-import { createOrder, getOrder, getOrderHistory, updateOrderStatus } from '../../src/api/orders';
+import {
+  claimGuestOrders,
+  createOrder,
+  getOrder,
+  getOrderHistory,
+  updateOrderStatus,
+} from '../../src/api/orders';
 import { createPaymentIntent } from '../../src/api/payment';
 import type { OrderRequest } from '../../src/api/types';
 import { sampleOrderRequest } from '../../tests/fixtures/checkout';
@@ -408,6 +414,48 @@ describe('orders contract: paying', () => {
           { orderToken: EXAMPLE_ORDER_TOKEN },
         );
         expect(order.status).toBe('PAYMENT_FAILED');
+      });
+  });
+});
+
+describe('orders contract: a guest signs in and keeps its orders (issue 30)', () => {
+  const SIGNED_IN_AFTER_GUEST_ORDER =
+    'a guest card order exists and the user demo@lumen.test has signed in';
+
+  it("joins the guest's orders to the account by their order tokens", async () => {
+    await contract
+      .interaction('a request to join guest orders to the signed-in account')
+      .given(SIGNED_IN_AFTER_GUEST_ORDER)
+      .withRequest('POST', '/api/v1/orders/claim', (req) =>
+        req.headers({ ...bearer, ...jsonRequest }).jsonBody({
+          orderTokens: [fromProviderState('${orderToken}', EXAMPLE_ORDER_TOKEN)],
+        }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({ orderIds: [fromProviderState('${orderId}', 1)] }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const claimed = await claimGuestOrders(api, [EXAMPLE_ORDER_TOKEN]);
+        expect(claimed.orderIds).toEqual([1]);
+      });
+  });
+
+  it('answers no order, and no reason, for a token that joins nothing', async () => {
+    await contract
+      .interaction('a request to join guest orders with a token that matches none')
+      .given(SIGNED_IN_AFTER_GUEST_ORDER)
+      .withRequest('POST', '/api/v1/orders/claim', (req) =>
+        req
+          .headers({ ...bearer, ...jsonRequest })
+          .jsonBody({ orderTokens: ['ot_not-this-browsers-order'] }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody({ orderIds: [] }))
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        expect(await claimGuestOrders(api, ['ot_not-this-browsers-order'])).toEqual({
+          orderIds: [],
+        });
       });
   });
 });

@@ -220,6 +220,12 @@ export function createProviderStates(server: RunningServer): ProviderStates {
       return placed;
     },
     'a guest card order exists': async () => guestCardOrder(),
+    // Issue 30: the guest then signs in as the demo user, in the same browser.
+    'a guest card order exists and the user demo@lumen.test has signed in': async () => {
+      const placed = await guestCardOrder();
+      bearer = demoToken();
+      return placed;
+    },
   };
 
   /** A guest card order, placed through the API. */

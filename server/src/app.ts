@@ -23,6 +23,10 @@ import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
+import { catalogueVersion } from './render-catalogue-version';
+import { defaultRenderLimits } from './render-limits';
+import { createApiFirst } from './render-api-first';
+import { inProcessFetch, isInProcessCall } from './render-self-fetch';
 import { createStaticFiles, htmlHeaders } from './static-files';
 import { publicOriginOf } from './seo/public-origin';
 import { serveSeoFile } from './seo/sitemap';
@@ -130,10 +134,18 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const trustedProxies = new Set(config.trustedProxies.map(normalizeAddress));
   const housekeeping = createHousekeeping(db, config);
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
+  // Page renders step aside for API calls from outside, 100 ms at most per step (ADR-0054).
+  const apiFirst = createApiFirst(100);
   const renderPage = createPageRenderer({
     distDir: config.distDir,
     ssrDir: config.ssrDir,
     apiBaseUrl: config.ssrApiBaseUrl,
+    // The render's data from this server's own handler, in process (issue 27, ADR-0054).
+    fetch: inProcessFetch(() => app, apiFirst.turn),
+    turn: apiFirst.turn,
+    catalogueVersion: () => catalogueVersion(db),
+    now,
+    limits: { ...defaultRenderLimits(), ...config.renderLimits },
     publicOrigin: (req) =>
       publicOriginOf(req, {
         publicOrigin: config.publicOrigin,
@@ -388,7 +400,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     if (problem) config.onContractViolation(problem);
   }
 
-  return (req, res) => {
+  const app: RequestHandler = (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const { pathname, search } = splitUrl(req.url ?? '/');
@@ -406,6 +418,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         return;
       }
       if (pathname === '/api' || pathname.startsWith('/api/')) {
+        if (!isInProcessCall(req)) {
+          const ended = apiFirst.started();
+          res.once('finish', ended);
+          res.once('close', ended);
+        }
         handleApi(req, res, pathname, search).catch(respondUnexpected);
         return;
       }
@@ -445,4 +462,5 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       respondUnexpected(error);
     }
   };
+  return app;
 }

@@ -6,6 +6,7 @@ import type { RelyingParty } from './oidc/relying-party';
 import type { OrderLimits } from './order-limits';
 import type { HashPool } from './password-pool';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { RenderLimits } from './render-limits';
 import type { PaymentGateway } from './stripe/gateway';
 import type { StripeStandIn } from './stripe/stand-in';
 
@@ -64,6 +65,8 @@ export interface AppConfig {
   ssrDir: string | null;
   /** Where a server render asks for its data; null: this server, on the address the request reached. */
   ssrApiBaseUrl: string | null;
+  /** Render concurrency, queue and cache (RENDER_*, ADR-0054); unset figures take the defaults. */
+  renderLimits?: Partial<RenderLimits>;
   /**
    * Pact provider-state set-up at /_pact/provider-states, only when the verification side starts
    * the server with one (contracts/provider/serve.ts); it reseeds the database, so it is never on

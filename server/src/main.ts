@@ -15,6 +15,7 @@ import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oid
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
+import { renderLimitsFromEnv, type RenderLimits } from './render-limits';
 import { createStripeGateway, STRIPE_API_BASE, type StripeSettings } from './stripe/gateway';
 import { createStripeStandIn } from './stripe/stand-in';
 import {
@@ -86,6 +87,8 @@ export interface StartServerOptions {
   ssrDir?: string | null;
   /** Another backend for server renders to read from (SSR_API_URL); by default this server. */
   ssrApiBaseUrl?: string | null;
+  /** Render concurrency, queue and cache (ADR-0054). */
+  renderLimits?: Partial<RenderLimits>;
   /**
    * A verification run's provider-state set-up (/_pact/provider-states), made from the running
    * server: the verification side passes it (contracts/provider/serve.ts); the server holds no
@@ -182,6 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ssrDir:
       options.ssrDir === undefined ? distDir && resolve(distDir, '..', 'dist-ssr') : options.ssrDir,
     ssrApiBaseUrl: options.ssrApiBaseUrl ?? null,
+    ...(options.renderLimits ? { renderLimits: options.renderLimits } : {}),
     logger: options.logger ?? consoleLogger,
     ...(options.onContractViolation ? { onContractViolation: options.onContractViolation } : {}),
   };
@@ -406,6 +410,7 @@ async function main(): Promise<void> {
     stripe: stripeFromEnv(process.env),
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
     ssrApiBaseUrl: process.env.SSR_API_URL || null,
+    renderLimits: renderLimitsFromEnv(process.env),
     publicOrigin: process.env.PUBLIC_ORIGIN || null,
     faults: envFlag(process.env.API_FAULTS),
     latencyMs: Math.max(0, Number(process.env.API_LATENCY_MS ?? 0) || 0),

@@ -4,6 +4,7 @@ import { emptyCart, findCart } from './cart-store';
 import { getProductRow, outOfStockMessage } from './catalogue-store';
 import type { Db, Row } from './db';
 import { ApiError } from './http-error';
+import { catalogueChanged } from './render-catalogue-version';
 import type { OrderRow } from './order-store';
 
 interface OrderLineRow extends Row {
@@ -37,6 +38,7 @@ export function retakeStock(db: Db, orderId: number, now: Date): void {
     ]);
   }
   db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
+  catalogueChanged(db);
 }
 
 /**
@@ -60,6 +62,7 @@ export function takeStockForPaidOrder(db: Db, orderId: number, now: Date): strin
     }
   }
   db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
+  catalogueChanged(db);
   return short;
 }
 
@@ -78,6 +81,7 @@ export function returnStock(db: Db, orderId: number, now: Date): void {
     ]);
   }
   db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
+  catalogueChanged(db);
 }
 
 /** Empties the cart the order came from (the user's, or the guest cart it was placed from). */

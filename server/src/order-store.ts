@@ -180,3 +180,41 @@ export function appendHistory(
     [orderId, status, note, now.toISOString()],
   );
 }
+
+/**
+ * Joins to `userId` the guest orders whose order tokens the caller presents (issue 30,
+ * ADR-0055): only an order with no owner yet, only by its exact token. Answers the ids, among
+ * the presented orders, that belong to the user now (joined here or before), so a repeat answers
+ * the same. A wrong token, an unknown one and another owner's order all simply do not appear.
+ */
+export function claimGuestOrders(
+  db: Db,
+  userId: number,
+  orderTokens: readonly string[],
+  now: Date,
+): number[] {
+  const tokens = [...new Set(orderTokens.map((token) => token.trim()))].filter(
+    (token) => token !== '',
+  );
+  return db.transaction(() => {
+    const ids: number[] = [];
+    for (const token of tokens) {
+      // Found by the token itself; the comparison that decides is accessibleOrder's
+      // constant-time one.
+      const row = db.get<{ id: number; user_id: number | null; order_token: string | null }>(
+        'SELECT id, user_id, order_token FROM orders WHERE order_token = ?',
+        [token],
+      );
+      if (!row?.order_token || !sameSecret(token, row.order_token)) continue;
+      if (row.user_id === null) {
+        db.run('UPDATE orders SET user_id = ?, updated_at = ? WHERE id = ? AND user_id IS NULL', [
+          userId,
+          now.toISOString(),
+          row.id,
+        ]);
+      }
+      if (getOrderRow(db, row.id)?.user_id === userId) ids.push(row.id);
+    }
+    return ids.sort((a, b) => a - b);
+  });
+}

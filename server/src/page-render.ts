@@ -4,12 +4,22 @@
 // dist/index.html and answers. Anything else (a page that is not public, a missing SSR build, a
 // render that fails or takes too long) falls through to the static SPA shell, which renders in the
 // browser as before: rendering on the server is an improvement, never a new way to fail.
-import { createHash } from 'node:crypto';
+//
+// Issue 27 (ADR-0054): a page is known by its ETag before it is rendered, so a conditional request
+// is answered 304 without a render; a rendered page is kept a short while (render-cache.ts); at most
+// a few renders run at once and a short queue waits (render-slots.ts), beyond which the shell is
+// sent; and the render asks this server for its data in process (render-self-fetch.ts). The markup
+// goes into the template by index, never through a replacement pattern: a `$` in a shopper's search
+// is text, not a `String.replace` pattern.
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { loadServerEntry } from './ssr-entry';
+import { createRenderCache, type CachedPage } from './render-cache';
+import type { RenderLimits } from './render-limits';
+import { createRenderSlots } from './render-slots';
+import { loadServerEntry, serverEntryBuild } from './ssr-entry';
 
 /** What the server entry exports (src/entry-server.tsx); declared here, the server does not import the SPA. */
 type RenderedPage = {
@@ -25,7 +35,11 @@ type RenderedPage = {
 type ServerEntry = {
   renderPage(
     url: string,
-    options: { apiBaseUrl: string; origin: string },
+    options: {
+      apiBaseUrl: string;
+      origin: string;
+      fetch?: (request: Request) => Promise<Response>;
+    },
   ): Promise<RenderedPage | null>;
 };
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -54,8 +68,16 @@ const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scr
 export type PageRendererOptions = {
   distDir: string | null;
   ssrDir: string | null;
-  /** Where the render asks for data; by default this server itself, on the address the request reached. */
+  /** Another backend the render asks for data (SSR_API_URL); null: this server, in process (`fetch`). */
   apiBaseUrl: string | null;
+  /** This server's API, called in process: the render's data without an HTTP round trip to itself. */
+  fetch: (request: Request) => Promise<Response>;
+  /** The catalogue's version (render-catalogue-version.ts): part of every page's key and ETag. */
+  catalogueVersion: () => number;
+  now: () => Date;
+  limits: RenderLimits;
+  /** Resolves when a render may take its next step: a later turn, no API call in progress. */
+  turn: () => Promise<void>;
   /** The shop's public origin for this request (canonical and link-preview URLs). */
   publicOrigin: (req: IncomingMessage) => string;
   logger: { error(message: string, error?: unknown): void };
@@ -69,45 +91,66 @@ export type PageRenderer = (
   setHtmlHeaders: (res: ServerResponse) => void,
 ) => Promise<boolean>;
 
-/** JSON inside a <script> element: `<` escaped, so no `</script>` can end it early. */
+/**
+ * JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end or bend it, and
+ * the line and paragraph separators too (JSON allows them raw, a script reading it as JS would not).
+ */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/**
+ * `text` with everything from `start` to the end of `end` replaced. By index, not `String.replace`:
+ * the replacement holds a shopper's text, in which `$&`, `$'` or `` $` `` would be patterns.
+ */
 function between(text: string, start: string, end: string, replacement: string): string {
   const from = text.indexOf(start);
-  const to = text.indexOf(end);
+  const to = text.indexOf(end, from);
   if (from < 0 || to < from) throw new Error(`dist/index.html has no ${start} … ${end}`);
   return text.slice(0, from) + replacement + text.slice(to + end.length);
 }
 
-/** The address this server was reached on, as a base URL it can ask itself on. */
-function ownBaseUrl(req: IncomingMessage): string {
-  const { localAddress, localPort } = req.socket;
-  const host =
-    !localAddress || localAddress === '::' || localAddress === '0.0.0.0'
-      ? '127.0.0.1'
-      : localAddress.replace(/^::ffff:/, '');
-  return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
+/** `text` with `insertion` put just before the first `marker` (by index, as `between`). */
+function before(text: string, marker: string, insertion: string): string {
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`dist/index.html has no ${marker}`);
+  return text.slice(0, at) + insertion + text.slice(at);
 }
 
-/** Rendered HTML is compressed as the build compresses its files (a fast level: per request). */
-function compress(req: IncomingMessage, res: ServerResponse, body: Buffer): Buffer {
-  res.setHeader('Vary', 'Accept-Encoding');
+/**
+ * This process's own mark in every ETag: a restart (a new build, a database reset by
+ * `npm run db:reset` from another process) never confirms a page an earlier process rendered.
+ */
+const PROCESS_MARK = randomUUID().slice(0, 8);
+
+/** Whether If-None-Match names `etag` (weak comparison, RFC 9110 §13.1.2). */
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** The encoding the browser accepts that the page is sent in: brotli, else gzip, else none. */
+function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'br');
-    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    res.setHeader('Content-Encoding', 'gzip');
-    return gzipSync(body, { level: 6 });
-  }
-  return body;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** Rendered HTML is compressed as the build compresses its files (a fast level: per render). */
+function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body, { level: 6 });
 }
 
 /**
@@ -186,23 +229,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return { scripts: [...scripts].filter(fresh), styles: [...styles].filter(fresh) };
   }
 
-  return async (req, res, pathname, search, setHtmlHeaders) => {
-    const loading = loadEntry();
-    const shell = loadTemplate();
-    if (!loading || !shell) return false;
-    let rendered: RenderedPage | null;
-    try {
-      const server = await loading;
-      rendered = await server.renderPage(`${pathname}${search ? `?${search}` : ''}`, {
-        apiBaseUrl: options.apiBaseUrl ?? ownBaseUrl(req),
-        origin: options.publicOrigin(req),
-      });
-    } catch (error) {
-      options.logger.error(`rendering ${pathname} failed; the browser renders it`, error);
-      return false;
-    }
-    if (!rendered) return false;
-
+  /** The page's HTML: the shell with the render, its head, its scripts and its cache put in. */
+  function assemble(
+    shell: NonNullable<ReturnType<typeof loadTemplate>>,
+    server: ServerEntry,
+    rendered: RenderedPage,
+  ): string {
     const assets = pageAssets(shell.html, shell.manifest, rendered.page.module);
     const preloads = [
       ...shell.fonts.map(
@@ -220,7 +252,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       preload: assets.scripts.map((file) => `/${file}`),
     };
     let html = between(
-      shell.html.replace(MODULE_SCRIPT, ''),
+      shell.html.replace(MODULE_SCRIPT, () => ''),
       '<!--app-head-->',
       '<!--/app-head-->',
       [
@@ -232,21 +264,122 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     );
     html = between(html, '<!--app-noscript-->', '<!--/app-noscript-->', '');
     // After the first stylesheet, as the browser would add them when the page's chunk loads.
-    html = html.replace(
+    html = before(
+      html,
       '</head>',
       assets.styles
         .map((file) => `  <link rel="stylesheet" crossorigin href="/${attr(file)}" />\n  `)
-        .join('') + '</head>',
+        .join(''),
     );
-    html = html.replace(
-      '<div id="root"><!--app-html--></div>',
+    return between(
+      html,
+      '<div id="root"><!--app-html-->',
+      '</div>',
       `<div id="root" data-ssr="${rendered.hydrate ? 'hydrate' : 'render'}">${rendered.html}</div>` +
         `<script type="application/json" id="query-state">${scriptJson(rendered.state)}</script>`,
     );
+  }
 
-    res.statusCode = rendered.status;
+  const cache = createRenderCache(options.limits);
+  const slots = createRenderSlots(options.limits);
+  /** Renders under way, by key: a second request for the same page waits for the first's. */
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  let cachedVersion = options.catalogueVersion();
+
+  /** A fresh render of `url` as a page to send and keep, or null: send the shell. */
+  async function render(
+    url: string,
+    origin: string,
+    etag: string,
+    shell: NonNullable<ReturnType<typeof loadTemplate>>,
+    loading: Promise<ServerEntry>,
+  ): Promise<CachedPage | null> {
+    const release = await slots.acquire();
+    if (!release) return null;
+    try {
+      // Each step of a render in its own turn of the event loop and after the API calls in
+      // progress (render-api-first.ts): an API call waits for one step of one render at most.
+      await options.turn();
+      const server = await loading;
+      // With SSR_API_URL the render reads another backend over HTTP; else this server, in process.
+      const rendered = await server.renderPage(
+        url,
+        options.apiBaseUrl
+          ? { apiBaseUrl: options.apiBaseUrl, origin }
+          : { apiBaseUrl: origin, origin, fetch: options.fetch },
+      );
+      if (!rendered) return null;
+      await options.turn();
+      return {
+        etag,
+        status: rendered.status,
+        html: Buffer.from(assemble(shell, server, rendered)),
+        encoded: new Map(),
+      };
+    } catch (error) {
+      options.logger.error(`rendering ${url} failed; the browser renders it`, error);
+      return null;
+    } finally {
+      release();
+    }
+  }
+
+  return async (req, res, pathname, search, setHtmlHeaders) => {
+    const loading = loadEntry();
+    const shell = loadTemplate();
+    const build = serverEntryBuild(options.ssrDir);
+    if (!loading || !shell || build === null) return false;
+    const url = `${pathname}${search ? `?${search}` : ''}`;
+    const origin = options.publicOrigin(req);
+    const version = options.catalogueVersion();
+    if (version !== cachedVersion) {
+      cache.clear();
+      cachedVersion = version;
+    }
+    const at = options.now().getTime();
+    // Everything the page is rendered from, known before rendering it: the build (server entry
+    // and template), the catalogue's version, the time window (upcoming events become past ones),
+    // the public origin (canonical links) and the URL. Never a cookie or any other header of the
+    // shopper's: a public page is the same for everyone (ADR-0054).
+    const timeWindow = Math.floor(at / Math.max(options.limits.ttlMs, 1_000));
+    const key = JSON.stringify([build, shell.mtime, version, timeWindow, origin, url]);
+    const etag = `W/"${PROCESS_MARK}-${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+    if (notModified(req, etag)) {
+      res.statusCode = 304;
+      setHtmlHeaders(res);
+      res.setHeader('ETag', etag);
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.end();
+      return true;
+    }
+
+    let page = cache.get(key, at);
+    if (!page) {
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = render(url, origin, etag, shell, loading).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      page = (await pending) ?? undefined;
+      if (!page) return false;
+      cache.set(key, page, options.now().getTime());
+    }
+
+    res.statusCode = page.status;
     setHtmlHeaders(res);
-    const body = compress(req, res, Buffer.from(html));
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = encodingFor(req);
+    let body = page.html;
+    if (encoding) {
+      res.setHeader('Content-Encoding', encoding);
+      const kept = page.encoded.get(encoding);
+      body = kept ?? compress(encoding, page.html);
+      if (!kept) {
+        page.encoded.set(encoding, body);
+        cache.grew(key, body.length);
+      }
+    }
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;

@@ -1,6 +1,7 @@
 import { DEFAULT_PASSWORD_HASH, hashPassword, type PasswordHashParams } from './auth';
 import type { Db } from './db';
 import { priceTotals } from './money';
+import { catalogueChanged } from './render-catalogue-version';
 import {
   DEMO_ORDERS,
   DEMO_USER,
@@ -293,6 +294,7 @@ export async function seedIfEmpty(
 ): Promise<boolean> {
   if (!isEmpty(db)) return false;
   await seedDatabase(db, now, params);
+  catalogueChanged(db);
   return true;
 }
 
@@ -304,4 +306,5 @@ export async function reseed(
 ): Promise<void> {
   db.resetSchema();
   await seedDatabase(db, now, params);
+  catalogueChanged(db);
 }

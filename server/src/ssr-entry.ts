@@ -25,3 +25,9 @@ export function loadServerEntry<Entry>(ssrDir: string | null): Promise<Entry> | 
   }
   return entry.module as Promise<Entry>;
 }
+
+/** Which build of the entry `loadServerEntry` serves (its file's mtime), or null without one. */
+export function serverEntryBuild(ssrDir: string | null): number | null {
+  if (!ssrDir) return null;
+  return loaded.get(join(resolve(ssrDir), 'entry-server.js'))?.mtime ?? null;
+}

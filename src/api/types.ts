@@ -44,6 +44,7 @@ export type OrderResponse = Schemas['OrderResponse'];
 export type OrderDetail = Schemas['OrderDetail'];
 export type OrderStatusUpdate = Schemas['OrderStatusUpdate'];
 export type OrderStatusEvent = Schemas['OrderStatusEvent'];
+export type ClaimedGuestOrders = Schemas['ClaimedGuestOrders'];
 
 export type PaymentIntent = Schemas['PaymentIntent'];
 

@@ -76,7 +76,7 @@ function SignedInAccount({
           color: 'text',
           textDecoration: 'none',
           _hover: { textDecoration: 'underline', textUnderlineOffset: '3px' },
-          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+          _focusVisible: { focusOutline: 'outside' },
         })}
       >
         <span
@@ -130,7 +130,7 @@ export function HeaderAccountIcon() {
         color: 'text',
         visibility: restoring ? 'hidden' : 'visible',
         _hover: { bg: 'surfaceMuted' },
-        _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+        _focusVisible: { focusOutline: 'outside' },
       })}
     >
       <svg

@@ -19,7 +19,7 @@ const skipLinkStyle = css({
   color: 'accentText',
   borderRadius: 'md',
   fontWeight: 'semibold',
-  _focus: { top: '3', outline: '3px solid', outlineColor: 'text' },
+  _focus: { top: '3', focusOutline: 'contrast' },
 });
 
 /**

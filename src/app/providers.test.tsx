@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { toast } from '../lib/toast';
+import { toast } from '../ui/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './providers';
 import { startTheme, type ThemeStore } from './theme';
@@ -172,7 +172,7 @@ describe('the toaster (ADR-0014)', () => {
     });
     expect(document.querySelector('[data-rht-toaster]')).toBeNull();
 
-    const fresh = await import('../lib/toast');
+    const fresh = await import('../ui/toast');
     act(() => {
       fresh.toast.success('Payment successful!');
     });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { CartFlowProvider } from '../cart/cart-flow';
-import { useToasterWanted } from '../lib/toaster-signal';
+import { useToasterWanted } from '../ui/toaster-signal';
 import { ThemeStoreContext, type ThemeStore } from './theme';
 
 const AppToaster = lazy(() =>

@@ -3,7 +3,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import { routePatterns, type RouteName } from '../lib/paths';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireSession } from '../session/session';
-import { useDocumentTitle } from '../lib/document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ROUTE_NAMES, ROUTE_TABLE, routeAt, routeParser } from './route-table';
 import { RouteFallback } from './route-fallback';

@@ -41,7 +41,7 @@ const brandStyle = css({
   fontSize: { base: 'md', sm: 'xl' },
   lineHeight: '1.05',
   borderRadius: 'md',
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 // Below lg the menu is a panel under the header, shown by the toggle; from lg it sits inline.
@@ -90,7 +90,7 @@ const navLinkStyle = css({
   fontWeight: 'medium',
   textDecoration: 'none',
   _hover: { color: 'text', bg: 'surfaceMuted' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  _focusVisible: { focusOutline: 'snug' },
   '&[aria-current=page]': {
     color: 'accent',
     fontWeight: 'bold',

@@ -27,9 +27,7 @@ const optionStyle = css({
   _hover: { color: 'text' },
   '&:has(input:checked)': { bg: 'surface', color: 'text', boxShadow: 'xs' },
   '&:has(input:focus-visible)': {
-    outline: '3px solid',
-    outlineColor: 'accent',
-    outlineOffset: '1px',
+    focusOutline: 'snug',
   },
 });
 

@@ -82,5 +82,5 @@ const closeButton = css({
   cursor: 'pointer',
   '& svg': { w: '4', h: '4' },
   _hover: { color: 'text', bg: 'surfaceMuted' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });

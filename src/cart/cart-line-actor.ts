@@ -3,7 +3,7 @@ import { fromCallback, fromPromise, type EventObject, type SnapshotFrom } from '
 import { cartMutations } from '../api/cart.mutations';
 import { cartKeys, cartQueries } from '../api/cart.queries';
 import type { Cart } from '../api/types';
-import { toast } from '../lib/toast';
+import { toast } from '../ui/toast';
 import {
   cartLineMachine,
   type CartLineEvent,

@@ -6,7 +6,7 @@ import { cartMutations } from '../api/cart.mutations';
 import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
 import { Button } from '../ui/button';
-import { useAppForm } from '../ui/app-form';
+import { useAppForm } from '../components/shop-form';
 import { formatPrice } from '../lib/format-price';
 import { Spinner } from '../ui/spinner';
 import { hasDiscount } from './cart-text';
@@ -189,7 +189,7 @@ export function PromoChooser({ cart }: { cart: Cart }) {
                   maxH: '200px',
                   overflowY: 'auto',
                   borderRadius: 'lg',
-                  _focusVisible: { outline: '3px solid', outlineColor: 'accent' },
+                  _focusVisible: { focusOutline: 'flush' },
                 })}
               >
                 <ul className={listStyle}>
@@ -303,7 +303,7 @@ function PromoChip({
           bg: 'transparent',
           color: 'inherit',
           _hover: { bg: 'surface', color: 'text' },
-          _focusVisible: { outline: '2px solid', outlineColor: 'accentText' },
+          _focusVisible: { focusOutline: 'onAccent' },
           _disabled: { opacity: 0.6, cursor: 'progress' },
         })}
       >

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import { emptyShippingAddress, shippingAddressSchema } from './address.schema';
-import { withFieldGroup } from '../ui/app-form';
+import { withFieldGroup } from './shop-form';
 import { countries } from '../lib/countries';
 
 const shape = shippingAddressSchema.shape;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { productQueries } from '../api/products.queries';
-import { useDocumentTitle } from '../lib/document-title';
+import { useDocumentTitle } from '../ui/use-document-title';
 import { LinkButton } from '../ui/link-button';
 import { PageTitle } from '../ui/page-title';
 import { paths } from '../lib/paths';

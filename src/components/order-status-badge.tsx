@@ -1,4 +1,5 @@
-import { cva } from 'styled-system/css';
+import { cva, cx } from 'styled-system/css';
+import { badgeStyles } from '../ui/badge';
 
 /** Spec §4 order statuses as shoppers read them; anything else is shown as is, in grey. */
 const STATUS_LABELS: Record<string, { label: string; tone: Tone }> = {
@@ -29,16 +30,12 @@ export function orderStatusWords(status: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : status;
 }
 
-const badge = cva({
+/** The shared badge (src/ui/badge.ts), outlined in the status's colour. */
+const statusBadge = cva({
   base: {
     display: 'inline-flex',
     alignItems: 'center',
-    px: '2.5',
-    py: '0.5',
-    borderRadius: 'full',
     borderWidth: '1px',
-    fontSize: 'xs',
-    fontWeight: 'bold',
     whiteSpace: 'nowrap',
     bg: 'surface',
   },
@@ -56,7 +53,10 @@ const badge = cva({
 export function OrderStatusBadge({ status }: { status: string }) {
   const known = STATUS_LABELS[status];
   return (
-    <span data-testid="order-status" className={badge({ tone: known?.tone ?? 'other' })}>
+    <span
+      data-testid="order-status"
+      className={cx(badgeStyles({ size: 'sm' }), statusBadge({ tone: known?.tone ?? 'other' }))}
+    >
       {known?.label ?? status}
     </span>
   );

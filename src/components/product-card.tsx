@@ -7,27 +7,27 @@ import { formatPrice } from '../lib/format-price';
 import { paths } from '../lib/paths';
 import { productBadge } from './product-badge';
 import { VisuallyHidden } from '../ui/visually-hidden';
+import { panel } from '../ui/panel';
+import { badgeStyles } from '../ui/badge';
 
 /** The image marked `isMain`; `images` may be empty and the first one is not necessarily main. */
 function mainImageUrl(product: Pick<Product, 'images'>): string | undefined {
   return product.images.find((image) => image.isMain)?.imageUrl;
 }
 
-const cardStyle = css({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'card',
-  overflow: 'hidden',
-  boxShadow: 'card',
-  transition: 'box-shadow 0.2s ease, transform 0.2s ease',
-  _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
-  _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
-  '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
+const cardStyle = cx(
+  panel({ radius: 'card', shadow: 'card' }),
+  css({
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    overflow: 'hidden',
+    transition: 'box-shadow 0.2s ease, transform 0.2s ease',
+    _hover: { boxShadow: 'raised', transform: 'translateY(-2px)' },
+    _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
+    '&:has(a:focus-visible)': { focusOutline: 'outside' },
+  }),
+);
 
 const mediaStyle = css({
   position: 'relative',
@@ -39,17 +39,8 @@ const mediaStyle = css({
 
 const imageStyle = css({ w: 'full', h: 'full', objectFit: 'cover' });
 
-const badgeStyle = css({
-  position: 'absolute',
-  top: '3',
-  left: '3',
-  px: '2.5',
-  py: '1',
-  borderRadius: 'full',
-  fontSize: 'xs',
-  fontWeight: 'bold',
-  letterSpacing: 'wide',
-});
+/** Marks sit over the image's top left corner (the café-only one on the right). */
+const markStyle = css({ position: 'absolute', top: '3', left: '3', letterSpacing: 'wide' });
 
 /** The mark of a product sold at the café only (`isAvailableAtWeb: false`). */
 const CAFE_ONLY = 'Café only';
@@ -91,19 +82,20 @@ export function ProductCard({
           <ImagePlaceholder />
         )}
         {badge?.kind === 'sale' ? (
-          <span className={cx(badgeStyle, css({ bg: 'danger', color: 'dangerText' }))}>
+          <span className={cx(badgeStyles({ tone: 'danger' }), markStyle)}>
             <VisuallyHidden>Sale </VisuallyHidden>-{badge.percent}%
           </span>
         ) : null}
         {badge?.kind === 'outOfStock' ? (
-          <span className={cx(badgeStyle, css({ bg: 'text', color: 'bg' }))}>Out of stock</span>
+          <span className={cx(badgeStyles({ tone: 'inverse' }), markStyle)}>Out of stock</span>
         ) : null}
         {/* Issue 18: said on the card, before a shopper tries to add it. */}
         {product.isAvailableAtWeb ? null : (
           <span
             data-testid="cafe-only"
             className={cx(
-              badgeStyle,
+              badgeStyles(),
+              markStyle,
               css({
                 left: 'auto',
                 right: '3',
@@ -215,13 +207,12 @@ export function ProductCardSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className={css({
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'card',
-        overflow: 'hidden',
-      })}
+      className={cx(
+        panel({ radius: 'card' }),
+        css({
+          overflow: 'hidden',
+        }),
+      )}
     >
       <div
         className={css({

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { BRAND_NAME } from '../../contract/brand';
 
 /**
@@ -7,14 +6,4 @@ import { BRAND_NAME } from '../../contract/brand';
  */
 export function documentTitle(title: string | undefined): string {
   return title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
-}
-
-/**
- * Sets the tab title (documentTitle). A route sets its page's name (routes.tsx); a page that
- * shows one thing (a product, a story) names it once it has loaded.
- */
-export function useDocumentTitle(title: string | undefined): void {
-  useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
 }

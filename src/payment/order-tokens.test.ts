@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orderTokenFor, rememberOrderToken } from './order-tokens';
+import {
+  forgetOrderTokens,
+  guestOrderTokens,
+  latestGuestOrder,
+  orderTokenFor,
+  rememberOrderToken,
+} from './order-tokens';
 
 describe('guest order tokens', () => {
   beforeEach(() => window.localStorage.clear());
@@ -44,5 +50,29 @@ describe('guest order tokens', () => {
     } finally {
       if (real) Object.defineProperty(window, 'localStorage', real);
     }
+  });
+
+  it('lists every token it holds, oldest first, and the latest order (issue 30)', () => {
+    expect(guestOrderTokens()).toEqual([]);
+    expect(latestGuestOrder()).toBeNull();
+    rememberOrderToken(12, 'ot_twelve');
+    rememberOrderToken(9, 'ot_nine');
+    rememberOrderToken(30, 'ot_thirty');
+    expect(guestOrderTokens()).toEqual([
+      { orderId: 9, orderToken: 'ot_nine' },
+      { orderId: 12, orderToken: 'ot_twelve' },
+      { orderId: 30, orderToken: 'ot_thirty' },
+    ]);
+    expect(latestGuestOrder()).toEqual({ orderId: 30, orderToken: 'ot_thirty' });
+  });
+
+  it('forgets the tokens of the orders that joined an account, and keeps the rest', () => {
+    rememberOrderToken(1, 'ot_one');
+    rememberOrderToken(2, 'ot_two');
+    rememberOrderToken(3, 'ot_three');
+    forgetOrderTokens([1, 3]);
+    expect(guestOrderTokens()).toEqual([{ orderId: 2, orderToken: 'ot_two' }]);
+    forgetOrderTokens([]);
+    expect(orderTokenFor(2)).toBe('ot_two');
   });
 });

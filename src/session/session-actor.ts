@@ -16,6 +16,7 @@ import {
 import { apiOf } from '../api/client';
 import { cartMutations } from '../api/cart.mutations';
 import { cartKeys } from '../api/cart.queries';
+import { forgetOrderTokens, guestOrderTokens } from '../payment/order-tokens';
 import { paths } from '../lib/paths';
 import { OTHER_TABS_WAIT_MS, openSessionLink, type SessionLink } from './session-protocol';
 import { readStoredSession, TOKEN_STORAGE_KEY, writeStorage as write } from './session-storage';
@@ -35,7 +36,7 @@ type SessionEffectsOptions = {
 
 /**
  * The session machine with the browser's effects: storage, a BroadcastChannel to other tabs,
- * the guest cart merge (D2), toasts and navigation.
+ * the guest cart merge (D2), the guest orders' claim (issue 30), toasts and navigation.
  */
 function createSessionLogic({
   queryClient,
@@ -81,14 +82,14 @@ function createSessionLogic({
         // Loaded only now: a returning shopper's first screen raises no toast, and should not
         // download the toaster for one that may never come (ADR-0014).
         // Offline, the message cannot come; the Sign In link still says what happened.
-        import('../lib/toast')
+        import('../ui/toast')
           .then(({ toast }) => toast(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' }))
           .catch(() => undefined);
       },
       goToSignIn: () => navigate(paths.signIn()),
       // Topic "session": it answers no error (toast.ts), so it takes none away.
       announceSignOut: () => {
-        import('../lib/toast')
+        import('../ui/toast')
           .then(({ toast }) =>
             toast.success(SIGNED_OUT_MESSAGE, { id: 'signed-out', topic: 'session' }),
           )
@@ -129,6 +130,26 @@ function createSessionLogic({
           );
         } catch {
           await queryClient.invalidateQueries({ queryKey: cartKeys.all });
+        }
+      }),
+      // Beside the merge: the orders this browser placed as a guest join the account, proven by
+      // their tokens (ADR-0055). Tokens whose orders joined are forgotten (the bearer reads
+      // them now); the rest stay for a later sign-in. A failure changes nothing.
+      claimGuestOrders: fromPromise<void>(async () => {
+        const held = guestOrderTokens(() => win.localStorage);
+        if (held.length === 0) return;
+        // Loaded when a guest order waits, like revokeToken's: the session chunk stays as it was.
+        const [{ claimGuestOrders }, { accountKeys }] = await Promise.all([
+          import('../api/orders'),
+          import('../api/account.queries'),
+        ]);
+        const { orderIds } = await claimGuestOrders(
+          apiOf(queryClient),
+          held.map(({ orderToken }) => orderToken),
+        );
+        forgetOrderTokens(orderIds, () => win.localStorage);
+        if (orderIds.length > 0) {
+          await queryClient.invalidateQueries({ queryKey: accountKeys.orderLists() });
         }
       }),
     },

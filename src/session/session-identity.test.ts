@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountQueries } from '../api/account.queries';
 import { cartQueries } from '../api/cart.queries';
 import { bindApi, createApiClient } from '../api/client';
-import type { Cart } from '../api/types';
+import type { AccountOrder, Cart } from '../api/types';
+import { guestOrderTokens, rememberOrderToken } from '../payment/order-tokens';
 import { sessionJwt } from '../../tests/fixtures/jwt';
 import { createFakeApi, errorAnswer, type FakeCall } from '../../tests/support/fake-api';
 import { bootSession, type SessionHandle } from './session-handle';
@@ -188,5 +189,91 @@ describe('identity-dependent reads follow the session', () => {
 
     await until(() => cart.getCurrentResult().data?.totalQuantity === 0);
     expect(api.requests.at(-1)).toEqual({ path: '/api/v1/cart', authorized: false });
+  });
+});
+
+// Issue 30: after sign-in or sign-up, the orders this browser placed as a guest join the account
+// (proven by their order tokens, ADR-0055), and order history is read once, with them.
+const guestOrder: AccountOrder = {
+  orderId: 41,
+  status: 'PAID',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  items: 1,
+  amount: 14.99,
+  paymentMethod: 'card',
+};
+
+/** The server: the token `ot_mine` is order 41's; any other joins nothing. */
+function claimsApi({ failClaim = false } = {}) {
+  const claimed = new Set<number>();
+  const claims: string[][] = [];
+  const api = createFakeApi({
+    'POST /api/v1/cart/merge': () => errorAnswer(404, 'NOT_FOUND', 'No guest cart'),
+    'POST /api/v1/orders/claim': (call) => {
+      claims.push([...call.body.orderTokens]);
+      if (!call.headers.has('Authorization')) return errorAnswer(401, 'UNAUTHORIZED', 'No.');
+      if (failClaim) return errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Try again.');
+      if (call.body.orderTokens.includes('ot_mine')) claimed.add(41);
+      return { orderIds: [...claimed] };
+    },
+    'GET /api/v1/account/orders': () => (claimed.has(41) ? [guestOrder] : []),
+  });
+  return { fetch: api.fetch, claims, calls: api.calls };
+}
+
+function bootForClaims(api: ReturnType<typeof claimsApi>) {
+  const queryClient = bindApi(
+    new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    createApiClient({ baseUrl: API, fetch: api.fetch, getToken: () => session.token() }),
+  );
+  const session = bootSession({ queryClient });
+  handle = session;
+  return { queryClient, session };
+}
+
+describe("a guest's orders join the account on sign-in", () => {
+  it('claims with every token this browser holds, forgets the joined ones, and history shows the order', async () => {
+    rememberOrderToken(41, 'ot_mine');
+    rememberOrderToken(42, 'ot_someone-elses');
+    const api = claimsApi();
+    const { queryClient, session } = bootForClaims(api);
+    const history = new QueryObserver(queryClient, accountQueries.orders());
+    unsubscribes.push(history.subscribe(() => undefined));
+
+    const actor = await session.load();
+    actor.send({ type: 'session.signIn', token: sessionJwt(), remember: true });
+
+    await until(() => actor.getSnapshot().matches({ signedIn: 'active' }));
+    await until(
+      () => history.getCurrentResult().isSuccess && !history.getCurrentResult().isFetching,
+    );
+    expect(api.claims).toEqual([['ot_mine', 'ot_someone-elses']]);
+    expect(history.getCurrentResult().data).toEqual([guestOrder]);
+    // History was asked once, after the claim: never "Nothing to display" first.
+    const asUser = api.calls.filter(
+      (c) => c.path === '/api/v1/account/orders' && c.headers.has('Authorization'),
+    );
+    expect(asUser).toHaveLength(1);
+    expect(guestOrderTokens()).toEqual([{ orderId: 42, orderToken: 'ot_someone-elses' }]);
+  });
+
+  it('with no guest order held, asks nothing', async () => {
+    const api = claimsApi();
+    const { session } = bootForClaims(api);
+    const actor = await session.load();
+    actor.send({ type: 'session.signIn', token: sessionJwt(), remember: true });
+    await until(() => actor.getSnapshot().matches({ signedIn: 'active' }));
+    expect(api.claims).toEqual([]);
+  });
+
+  it('a failed claim keeps the tokens for the next sign-in, and the session goes on', async () => {
+    rememberOrderToken(41, 'ot_mine');
+    const api = claimsApi({ failClaim: true });
+    const { session } = bootForClaims(api);
+    const actor = await session.load();
+    actor.send({ type: 'session.signIn', token: sessionJwt(), remember: true });
+    await until(() => actor.getSnapshot().matches({ signedIn: 'active' }));
+    expect(api.claims).toEqual([['ot_mine']]);
+    expect(guestOrderTokens()).toEqual([{ orderId: 41, orderToken: 'ot_mine' }]);
   });
 });

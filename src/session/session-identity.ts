@@ -15,8 +15,9 @@ type WatchedSession = {
 
 /**
  * The session as the query layer sees it (src/api/identity.queries.ts): `pending` while the
- * handle restores or asks the open tabs, while the machine checks, and while a guest cart is
- * merged into the user's; then `guest` or `user:<email>`.
+ * handle restores or asks the open tabs, while the machine checks, while a guest cart is
+ * merged into the user's and while the guest's orders join the account (issue 30: so order
+ * history is read once, with them); then `guest` or `user:<email>`.
  */
 export function sessionIdentity(handle: WatchedSession): IdentitySource {
   return {
@@ -24,7 +25,12 @@ export function sessionIdentity(handle: WatchedSession): IdentitySource {
       if (handle.getStatus() !== 'settled') return 'pending';
       const snapshot = handle.getActor()?.getSnapshot();
       if (!snapshot) return 'guest';
-      if (snapshot.hasTag('checking') || snapshot.hasTag('mergingGuestCart')) return 'pending';
+      if (
+        snapshot.hasTag('checking') ||
+        snapshot.hasTag('mergingGuestCart') ||
+        snapshot.hasTag('claimingGuestOrders')
+      )
+        return 'pending';
       const user = snapshot.hasTag('signedIn') ? snapshot.context.user : null;
       return user ? `user:${user.email}` : 'guest';
     },

@@ -1,18 +1,16 @@
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import { useId, type FocusEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { isApiError } from '../api/api-error';
-import { normalizePhoneInput } from '../components/address.schema';
 import { CheckboxField, SelectField, TextField, firstError, inputStyles } from './form-field';
 
 /**
- * The app's one form kit (TanStack Form's createFormHook): field components that read their
+ * The generic form kit (TanStack Form's createFormHook): field components that read their
  * field from context and hold the blur and re-validation rules once (`changeValue`,
- * `leaveField` below), so a form cannot forget them. Forms are built with `useAppForm`, shared
- * parts of forms with `withFieldGroup` (address-fields.tsx). A form's server call is its
- * `onSubmitAsync` validator: what the server says about the fields comes back as that
- * validator's `{ fields }` (`serverFieldErrors`), shown under each field until the shopper edits
- * it, so no form keeps server messages in React state.
+ * `leaveField` below), so a form cannot forget them. It knows no domain and no API: the shop's
+ * rules come in through `createAppFormHook` (the phone's normaliser), called once, by
+ * src/components/shop-form.ts, which makes the app's one hook (`useAppForm`, `withFieldGroup`)
+ * and maps the server's field messages (`serverFieldErrors`). A primitive layer below the
+ * domain views cannot import them (docs/conventions.md#layers).
  */
 type FieldMeta = { isBlurred: boolean; errorMap: Record<string, unknown> };
 
@@ -128,16 +126,22 @@ const phoneLabelStyle = css({
   mb: '1.5',
 });
 
+type PhoneInputProps = {
+  className?: string;
+  autoComplete?: string;
+};
+
 /**
- * The phone input (spec §2, §5): Canada is the default country, the value keeps digits only and
- * at most 15 of them.
+ * The phone input (spec §2, §5): Canada is the default country; what the value keeps of the
+ * typing (digits only, at most 15) is the shop's rule, given to createAppFormHook.
  */
 function PhoneInput({
   className,
   autoComplete = 'tel',
-}: {
-  className?: string;
-  autoComplete?: string;
+  normalize,
+}: PhoneInputProps & {
+  /** What the input keeps of what was typed (the rule comes from createAppFormHook). */
+  normalize: (typed: string) => string;
 }) {
   const field = useFieldContext<string>();
   const id = useId();
@@ -176,7 +180,7 @@ function PhoneInput({
           autoComplete={autoComplete}
           placeholder="1 (702) 123-4567"
           value={field.state.value}
-          onChange={(event) => changeValue(field, normalizePhoneInput(event.target.value))}
+          onChange={(event) => changeValue(field, normalize(event.target.value))}
           onBlur={(event) => leaveField(field, event)}
           aria-invalid={error ? true : undefined}
           aria-describedby={[prefixId, error ? errorId : ''].filter(Boolean).join(' ')}
@@ -196,32 +200,24 @@ function PhoneInput({
   );
 }
 
-export const { useAppForm, withFieldGroup } = createFormHook({
-  fieldContext,
-  formContext,
-  fieldComponents: { TextInput, SelectInput, CheckboxInput, PhoneInput },
-  formComponents: {},
-});
+/** The shop's rules the kit's fields apply; the kit itself knows none of them. */
+type FormKitRules = {
+  /** What the phone input keeps of what was typed. */
+  normalizePhone: (typed: string) => string;
+};
 
 /**
- * What a failed server call says about a form's fields, as its `onSubmitAsync` validator
- * returns it (`{ fields }`): the server's messages for the form's own `fields`
- * (`ApiError.fields`, dotted paths as the form names them), each shown under its field until
- * the shopper edits it. `undefined` when the server named none of them (the caller's toast, or
- * its mutation's error, speaks instead). No form-level message here: TanStack Form drops one at
- * the first valid keystroke, so a message meant to stay until the next answer is read from the
- * mutation's state.
+ * The app's form hook from this kit and the shop's rules. Called once, by
+ * src/components/shop-form.ts: every form of the app is built from that one `useAppForm`.
  */
-export function serverFieldErrors(
-  error: unknown,
-  fields: readonly string[],
-): { fields: Record<string, string> } | undefined {
-  const messages: Record<string, string> = {};
-  if (isApiError(error)) {
-    for (const name of fields) {
-      const message = error.fieldError(name);
-      if (message) messages[name] = message;
-    }
+export function createAppFormHook({ normalizePhone }: FormKitRules) {
+  function ShopPhoneInput(props: PhoneInputProps) {
+    return <PhoneInput {...props} normalize={normalizePhone} />;
   }
-  return Object.keys(messages).length === 0 ? undefined : { fields: messages };
+  return createFormHook({
+    fieldContext,
+    formContext,
+    fieldComponents: { TextInput, SelectInput, CheckboxInput, PhoneInput: ShopPhoneInput },
+    formComponents: {},
+  });
 }

@@ -22,7 +22,7 @@ const buttonStyles = cva({
     whiteSpace: 'nowrap',
     transition:
       'background-color 0.15s ease, color 0.15s ease, border-color 0.15s ease, box-shadow 0.15s ease',
-    _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+    _focusVisible: { focusOutline: 'outside' },
     _disabled: { opacity: 0.55, cursor: 'not-allowed' },
   },
   variants: {
@@ -30,7 +30,7 @@ const buttonStyles = cva({
       solid: {
         bg: 'accent',
         color: 'accentText',
-        boxShadow: '0 1px 2px rgba(44, 28, 18, 0.18)',
+        boxShadow: 'control',
         _hover: { bg: 'accentHover' },
       },
       outline: {

@@ -13,7 +13,7 @@ const contentStyles = cva({
     zIndex: 50,
     bg: 'surface',
     color: 'text',
-    boxShadow: '0 24px 64px rgba(0, 0, 0, 0.28)',
+    boxShadow: 'dialog',
     display: 'flex',
     flexDirection: 'column',
     _focus: { outline: 'none' },
@@ -86,7 +86,7 @@ export function Dialog({
             position: 'fixed',
             inset: '0',
             zIndex: 40,
-            bg: 'rgba(20, 12, 8, 0.55)',
+            bg: 'scrim',
           })}
         />
         <RadixDialog.Content

@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { css, cx } from 'styled-system/css';
+import { css, cx, sva } from 'styled-system/css';
 
 /**
  * Labelled form controls: the form kit (app-form.tsx) binds them to TanStack Form fields, and
@@ -7,32 +7,44 @@ import { css, cx } from 'styled-system/css';
  * nothing of TanStack Form: the caller passes `value`/`onChange`/`onBlur` and
  * the field's first error message. The error sits outside the <label> and is linked with
  * aria-describedby, so the control's accessible name stays its label (stack.md §8).
+ *
+ * The field recipe: a label above the control, then a hint or the error under it. Controls
+ * outside this file (card fields, the history search) take its parts so every field looks alike.
  */
-export const inputStyles = css.raw({
-  w: 'full',
-  minH: '11',
-  px: '3.5',
-  py: '2',
-  borderRadius: 'control',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'borderStrong',
-  bg: 'surface',
-  color: 'text',
-  fontSize: 'md',
-  transition: 'border-color 0.15s ease',
-  _hover: { borderColor: 'textMuted' },
-  _placeholder: { color: 'textMuted' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
-  _disabled: { opacity: 0.6, cursor: 'not-allowed' },
-  // The attribute, not :read-only, which every <select> matches (it is never "read-write").
-  '&[readonly]': { bg: 'surfaceMuted' },
-  '&[aria-invalid=true]': { borderColor: 'danger' },
+export const field = sva({
+  slots: ['label', 'control', 'hint', 'error'],
+  base: {
+    label: { display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' },
+    control: {
+      w: 'full',
+      minH: '11',
+      px: '3.5',
+      py: '2',
+      borderRadius: 'control',
+      borderWidth: '1px',
+      borderStyle: 'solid',
+      borderColor: 'borderStrong',
+      bg: 'surface',
+      color: 'text',
+      fontSize: 'md',
+      transition: 'border-color 0.15s ease',
+      _hover: { borderColor: 'textMuted' },
+      _placeholder: { color: 'textMuted' },
+      _focusVisible: { focusOutline: 'snug' },
+      _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+      // The attribute, not :read-only, which every <select> matches (it is never "read-write").
+      '&[readonly]': { bg: 'surfaceMuted' },
+      '&[aria-invalid=true]': { borderColor: 'danger' },
+    },
+    hint: { display: 'block', mt: '1.5', color: 'textMuted', fontSize: 'sm' },
+    error: { display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' },
+  },
 });
 
-const labelStyle = css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' });
-const errorStyle = css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' });
-const hintStyle = css({ display: 'block', mt: '1.5', color: 'textMuted', fontSize: 'sm' });
+/** The control's styles, to merge with a caller's: `css(inputStyles, { … })`. */
+export const inputStyles = field.raw().control;
+
+const { label: labelStyle, error: errorStyle, hint: hintStyle } = field();
 
 type FieldFrameProps = {
   label: ReactNode;

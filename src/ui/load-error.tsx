@@ -1,6 +1,7 @@
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { panel } from './panel';
 
 export type LoadErrorProps = {
   /** What could not be loaded, in the shopper's words. */
@@ -16,17 +17,16 @@ export function LoadError({ title, detail, onRetry, retrying }: LoadErrorProps) 
   return (
     <div
       role="alert"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'flex-start',
-        gap: '3',
-        p: { base: '5', md: '6' },
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'danger',
-        borderRadius: 'xl',
-      })}
+      className={cx(
+        panel({ tone: 'danger' }),
+        css({
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          gap: '3',
+          p: { base: '5', md: '6' },
+        }),
+      )}
     >
       <p className={css({ fontWeight: 'semibold', color: 'text' })}>{title}</p>
       {detail ? <p className={css({ color: 'textMuted', fontSize: 'sm' })}>{detail}</p> : null}

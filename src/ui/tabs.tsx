@@ -82,7 +82,7 @@ export function Tab<T extends string>({ value, children }: { value: T; children:
         transition: 'background-color 0.15s ease, color 0.15s ease',
         _hover: { color: 'text' },
         '&[data-state=active]': { bg: 'accent', color: 'accentText' },
-        _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+        _focusVisible: { focusOutline: 'outside' },
       })}
     >
       {children}
@@ -104,7 +104,7 @@ export function TabPanel<T extends string>({
       value={value}
       className={cx(
         css({
-          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '4px' },
+          _focusVisible: { focusOutline: 'wide' },
         }),
         className,
       )}

@@ -1,5 +1,4 @@
-// The checkout machine's test model, shared by the machine-level path tests (no React:
-// machines/checkout.paths.test.ts) and the rendered checkout's view-level ones
+// The checkout machine's test model for the rendered checkout's view-level tests
 // (tests/model/checkout.model.test.tsx): the events in each situation, what tells situations
 // apart, where paths start, and the paths themselves.
 import { TestModel } from 'xstate/graph';
@@ -70,7 +69,7 @@ function eventsFor(snapshot: Snapshot): ModelEvent[] {
   return [];
 }
 
-export function serializeState(snapshot: Snapshot): string {
+function serializeState(snapshot: Snapshot): string {
   const { context } = snapshot;
   return JSON.stringify([
     snapshot.value,

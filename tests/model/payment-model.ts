@@ -1,5 +1,4 @@
-// The payment machine's test model, shared by the machine-level path tests (no React:
-// machines/payment.paths.test.ts) and the payment step's view-level ones
+// The payment machine's test model for the payment step's view-level tests
 // (tests/model/payment.model.test.tsx): the events a shopper and the effects can cause in each
 // situation, what tells situations apart, where paths start and end, and the paths themselves.
 import { TestModel } from 'xstate/graph';
@@ -36,7 +35,7 @@ const complete = { error: null, complete: true, empty: false };
  * so each step of a path knows which attempt it belongs to. The product draws a random key per
  * attempt; the test checks the product's keys against these attempts.
  */
-export const modelMachine = paymentMachine.provide({
+const modelMachine = paymentMachine.provide({
   actions: {
     startAttempt: assign({
       idempotencyKey: ({ context }) =>
@@ -105,7 +104,7 @@ function eventsFor(snapshot: Snapshot): ModelEvent[] {
 }
 
 // What the shopper can tell apart; the rest of the context does not change the screen.
-export function serializeState(snapshot: Snapshot): string {
+function serializeState(snapshot: Snapshot): string {
   const { context } = snapshot;
   const number = context.fields.cardNumber;
   return JSON.stringify([
@@ -120,7 +119,7 @@ export function serializeState(snapshot: Snapshot): string {
 }
 
 /** What the shopper has done when the model starts: the tools loaded, the other fields typed. */
-export const ARRANGE: PaymentEvent[] = [
+const ARRANGE: PaymentEvent[] = [
   { type: 'payment.toolsLoaded' },
   { type: 'payment.fieldChanged', field: 'cardHolder', state: complete },
   { type: 'payment.fieldChanged', field: 'cardExpiry', state: complete },

@@ -16,12 +16,13 @@ import {
 import type { Row } from '../db';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
-import { ApiError, notFound, validationError } from '../http-error';
+import { ApiError, notFound, unauthorized, validationError } from '../http-error';
 import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
 import { clearOwnerCart, retakeStock, returnStock } from '../order-stock';
 import {
   accessibleOrder,
   appendHistory,
+  claimGuestOrders,
   getOrderRow,
   orderDetailJson,
   orderResponseJson,
@@ -30,6 +31,8 @@ import {
   type ShippingAddress,
 } from '../order-store';
 import { applyIntent, ensureCardIntent } from '../payment-state';
+import { catalogueChanged } from '../render-catalogue-version';
+import { tryAgainIn } from '../sign-in-throttle';
 import { PaymentProviderError, type PaymentGateway } from '../stripe/gateway';
 
 const TOTALS_MISMATCH_MESSAGE = 'The order total has changed. Please review the new total.';
@@ -127,6 +130,34 @@ export async function askStripe<T>(ctx: HandlerContext, call: () => Promise<T>):
     ctx.config.logger.error(`${ctx.operationId}: Stripe did not answer`, error);
     throw new ApiError(503, 'SERVICE_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
   }
+}
+
+/** Claims per account in a window (ADR-0055): the storefront makes one per sign-in. */
+const CLAIMS_PER_WINDOW = 20;
+const CLAIM_WINDOW_MS = 15 * 60_000;
+/** One count per app (its config), like the sign-in throttle; in memory, per process. */
+const claimCounts = new WeakMap<object, Map<number, { count: number; since: number }>>();
+
+/** Counts a claim by `userId`; 429 TOO_MANY_REQUESTS past the window's allowance. */
+function countClaim(ctx: HandlerContext, userId: number): void {
+  let counts = claimCounts.get(ctx.config);
+  if (!counts) {
+    counts = new Map();
+    claimCounts.set(ctx.config, counts);
+  }
+  const now = ctx.now.getTime();
+  for (const [id, entry] of counts) if (now - entry.since >= CLAIM_WINDOW_MS) counts.delete(id);
+  const entry = counts.get(userId) ?? { count: 0, since: now };
+  if (entry.count >= CLAIMS_PER_WINDOW) {
+    const seconds = Math.max(1, Math.ceil((entry.since + CLAIM_WINDOW_MS - now) / 1000));
+    throw new ApiError(
+      429,
+      'TOO_MANY_REQUESTS',
+      `Too many requests. Please try again in ${tryAgainIn(seconds)}.`,
+      { retryAfter: seconds },
+    );
+  }
+  counts.set(userId, { count: entry.count + 1, since: entry.since });
 }
 
 export const orderHandlers = {
@@ -309,6 +340,7 @@ export const orderHandlers = {
           product.id,
         ]);
       }
+      catalogueChanged(ctx.db);
       appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
       if (user) rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
@@ -425,5 +457,14 @@ export const orderHandlers = {
       [order.id],
     );
     return ok(rows.map(statusEventJson));
+  },
+
+  // Issue 30, ADR-0055: the token proves this browser placed the order; the bearer says whose
+  // account it joins. The route answers 401 to a guest before this runs.
+  claimGuestOrders: (ctx) => {
+    const user = ctx.user;
+    if (!user) throw unauthorized();
+    countClaim(ctx, user.id);
+    return ok({ orderIds: claimGuestOrders(ctx.db, user.id, ctx.body.orderTokens, ctx.now) });
   },
 } satisfies HandlerMap;

@@ -19,7 +19,7 @@ const linkStyle = css({
   textDecoration: 'underline',
   textUnderlineOffset: '3px',
   borderRadius: 'sm',
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 const detailListStyle = css({

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css } from 'styled-system/css';
-import { updateAccountUser } from '../../api/account';
-import { accountKeys, accountQueries } from '../../api/account.queries';
+import { accountMutations } from '../../api/account.mutations';
+import { accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
-import { apiOf } from '../../api/client';
-import { changePassword } from '../../api/auth';
 import type { User } from '../../api/types';
-import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
 import { PageContainer } from '../../ui/page-container';
@@ -63,44 +61,13 @@ function AccountSettingForm({ user }: { user: User }) {
   const session = useSessionActor();
   const queryClient = useQueryClient();
 
-  const save = useMutation({
-    mutationFn: async (values: AccountSettingValues, { client }) => {
-      const api = apiOf(client);
-      const parsed = accountSettingSchema.parse(values);
-      const changes = {
-        ...(parsed.username !== user.username ? { username: parsed.username } : {}),
-        // A new email takes the current password (the server asks for it, issue 15).
-        ...(parsed.email !== user.email
-          ? { email: parsed.email, currentPassword: parsed.currentPassword }
-          : {}),
-      };
-      let saved = false;
-      if (Object.keys(changes).length > 0) {
-        const answer = await updateAccountUser(api, changes);
-        // The token's subject and username follow the change: the session takes the new one.
-        session.send({ type: 'session.tokenRenewed', token: answer.token });
-        queryClient.setQueryData(accountKeys.user(), answer.user);
-        saved = true;
-      }
-      if (parsed.newPassword !== '') {
-        const { token } = await changePassword(api, {
-          currentPassword: parsed.currentPassword,
-          newPassword: parsed.newPassword,
-        });
-        // Older tokens stop working once the password changed.
-        session.send({ type: 'session.tokenRenewed', token });
-        saved = true;
-      }
-      return saved;
-    },
-    onSuccess: async (saved) => {
-      if (!saved) return;
-      form.setFieldValue('currentPassword', '');
-      form.setFieldValue('newPassword', '');
-      toast.success(SETTINGS_SAVED);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-    },
-  });
+  // The write and its cache work live in src/api (account.mutations.ts); the page hands the
+  // session each fresh token and reacts to the answer.
+  const save = useMutation(
+    accountMutations(queryClient).saveSettings((token) =>
+      session.send({ type: 'session.tokenRenewed', token }),
+    ),
+  );
 
   const form = useAppForm({
     // Submit always validates afresh: a message from an earlier blur, fixed in the same click
@@ -117,7 +84,17 @@ function AccountSettingForm({ user }: { user: User }) {
       // The server is the last check: its refusal comes back as the form's errors.
       onSubmitAsync: async ({ value }) => {
         try {
-          await save.mutateAsync(value);
+          await save.mutateAsync(
+            { user, settings: accountSettingSchema.parse(value) },
+            {
+              onSuccess: (saved) => {
+                if (!saved) return;
+                form.setFieldValue('currentPassword', '');
+                form.setFieldValue('newPassword', '');
+                toast.success(SETTINGS_SAVED);
+              },
+            },
+          );
           return undefined;
         } catch (error) {
           toast.error(failureMessage(error));

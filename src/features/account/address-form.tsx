@@ -2,7 +2,7 @@ import { css } from 'styled-system/css';
 import type { AddressInput } from '../../api/types';
 import { AddressFields } from '../../components/address-fields';
 import { shippingAddressSchema, type ShippingAddressValues } from '../../components/address.schema';
-import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
 import { DialogClose } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';

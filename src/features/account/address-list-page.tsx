@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css } from 'styled-system/css';
-import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../api/account';
-import { accountKeys, accountQueries } from '../../api/account.queries';
+import { accountMutations } from '../../api/account.mutations';
+import { accountQueries } from '../../api/account.queries';
 import { isApiError } from '../../api/api-error';
-import { apiOf } from '../../api/client';
 import type { Address, AddressInput } from '../../api/types';
 import { addressFormValues, emptyShippingAddress } from '../../components/address.schema';
 import { Button } from '../../ui/button';
@@ -31,45 +30,42 @@ export function AddressListPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
 
-  // The account page's card and the user's phone follow the addresses.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  // The writes and their cache work live in src/api (account.mutations.ts): the page sends
+  // them and reacts to each answer.
+  const mutations = accountMutations(queryClient);
+  const save = useMutation(mutations.saveAddress);
+  const remove = useMutation(mutations.deleteAddress);
+  const makeDefault = useMutation(mutations.makeDefaultAddress);
 
-  const save = useMutation({
-    mutationFn: ({ editing, input }: { editing: Editing; input: AddressInput }, { client }) =>
-      editing.mode === 'edit'
-        ? updateAddress(apiOf(client), editing.address.addressId, input)
-        : createAddress(apiOf(client), input),
-    onSuccess: async (_, { editing }) => {
-      await refresh();
-      setEditing(null);
-      toast.success(editing.mode === 'edit' ? 'Address updated' : 'Address added');
-    },
-    // Field messages go under the fields (AddressForm's onSubmitAsync); others are a toast.
-    onError: (error) => {
-      if (!(isApiError(error) && error.hasFieldErrors)) toast.error(errorMessage(error));
-    },
-  });
+  const saveAddress = (editing: Editing, address: AddressInput) =>
+    save.mutateAsync(
+      { addressId: editing.mode === 'edit' ? editing.address.addressId : undefined, address },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          toast.success(editing.mode === 'edit' ? 'Address updated' : 'Address added');
+        },
+        // Field messages go under the fields (AddressForm's onSubmitAsync); others are a toast.
+        onError: (error) => {
+          if (!(isApiError(error) && error.hasFieldErrors)) toast.error(errorMessage(error));
+        },
+      },
+    );
 
-  const remove = useMutation({
-    mutationFn: (address: Address, { client }) => deleteAddress(apiOf(client), address.addressId),
-    onSuccess: async () => {
-      await refresh();
-      setDeleting(null);
-      toast.success('Address deleted');
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const deleteAddress = (address: Address) =>
+    remove.mutate(address.addressId, {
+      onSuccess: () => {
+        setDeleting(null);
+        toast.success('Address deleted');
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
 
-  const makeDefault = useMutation({
-    mutationFn: (address: Address, { client }) =>
-      setDefaultAddress(apiOf(client), address.addressId),
-    onSuccess: async (all) => {
-      queryClient.setQueryData(accountKeys.addresses(), all);
-      await refresh();
-      toast.success('Default address updated');
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const makeDefaultAddress = (address: Address) =>
+    makeDefault.mutate(address.addressId, {
+      onSuccess: () => toast.success('Default address updated'),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
 
   const openForm = (next: Editing) => {
     save.reset();
@@ -122,13 +118,15 @@ export function AddressListPage() {
             <li key={address.addressId}>
               <AddressCard
                 address={address}
-                settingDefault={makeDefault.isPending && makeDefault.variables === address}
+                settingDefault={
+                  makeDefault.isPending && makeDefault.variables === address.addressId
+                }
                 onEdit={() => openForm({ mode: 'edit', address })}
                 onDelete={() => {
                   remove.reset();
                   setDeleting(address);
                 }}
-                onMakeDefault={() => makeDefault.mutate(address)}
+                onMakeDefault={() => makeDefaultAddress(address)}
               />
             </li>
           ))}
@@ -150,7 +148,7 @@ export function AddressListPage() {
             }
             submitLabel={editing.mode === 'edit' ? 'Save Address' : 'Add Address'}
             pending={save.isPending}
-            onSubmit={(input) => save.mutateAsync({ editing, input })}
+            onSubmit={(input) => saveAddress(editing, input)}
           />
         ) : null}
       </Dialog>
@@ -175,7 +173,7 @@ export function AddressListPage() {
             disabled={remove.isPending}
             aria-busy={remove.isPending}
             onClick={() => {
-              if (deleting) remove.mutate(deleting);
+              if (deleting) deleteAddress(deleting);
             }}
           >
             {remove.isPending ? <Spinner size="sm" label="Deleting" /> : null}

@@ -33,7 +33,7 @@ const linkStyle = css({
   textDecoration: 'underline',
   textUnderlineOffset: '3px',
   borderRadius: 'sm',
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 /** Waits until typing pauses, so the server is asked once per search, not once per key. */
@@ -214,7 +214,7 @@ function OrderAccordion({ orders }: { orders: AccountOrder[] }) {
                 cursor: 'pointer',
                 fontWeight: 'semibold',
                 borderRadius: 'lg',
-                _focusVisible: { outline: '3px solid', outlineColor: 'accent' },
+                _focusVisible: { focusOutline: 'flush' },
               })}
             >
               <span>Order # {order.orderId}</span>

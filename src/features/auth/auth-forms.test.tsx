@@ -3,7 +3,8 @@ import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer, inTurn, type Routes } from '../../../tests/support/fake-api';
 import { renderApp } from '../../../tests/support/render-app';
-import { toast } from '../../lib/toast';
+import { rememberOrderToken } from '../../payment/order-tokens';
+import { toast } from '../../ui/toast';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
 
@@ -328,5 +329,67 @@ describe('register form', () => {
     expect(api.callsTo(SIGNUP).map(({ body }) => body)).toEqual([
       { username: 'coffee-lover', email: 'demo@lumen.test', password: 'coffee123' },
     ]);
+  });
+});
+
+describe('register form: the email of a guest order just placed (issue 30)', () => {
+  const ORDER = 'GET /api/v1/order/{orderId}';
+  afterEach(() => window.localStorage.clear());
+
+  /** The order's detail as its token reads it; only the email matters here. */
+  const orderOf = (email: string) => ({
+    orderId: 41,
+    status: 'PAID' as const,
+    paymentStatus: 'PAID' as const,
+    email,
+    items: [],
+    subtotalAmount: 10,
+    taxAmount: 1,
+    shippingAmount: 3.99,
+    discountAmount: 0,
+    totalAmount: 14.99,
+    paymentMethod: 'card' as const,
+    shippingMethod: 'Standard Shipping 4 - 6 Business Days',
+    shippingAddress: {
+      name: 'Ada Roast',
+      apartment: null,
+      country: 'CA',
+      province: 'Ontario',
+      city: 'Toronto',
+      postalCode: 'M5V 2T6',
+      street: '12 King Street West',
+      phoneNumber: '17021234567',
+      isDefault: false,
+    },
+    promoCode: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    paymentError: null,
+  });
+
+  it("offers the latest guest order's email, read with its token, and it stays editable", async () => {
+    rememberOrderToken(40, 'ot_older');
+    rememberOrderToken(41, 'ot_latest');
+    let page: ReturnType<typeof renderPage> | undefined;
+    await act(async () => {
+      page = renderPage('register', { [ORDER]: () => orderOf('guest@lumen.test') });
+    });
+    if (!page) throw new Error('not rendered');
+    const { user, api } = page;
+
+    const email = screen.getByLabelText<HTMLInputElement>('Email');
+    await vi.waitFor(() => expect(email.value).toBe('guest@lumen.test'));
+    expect(
+      api.callsTo(ORDER).map((call) => [call.path, call.headers.get('X-Order-Token')]),
+    ).toEqual([['/api/v1/order/41', 'ot_latest']]);
+    await user.clear(email);
+    await user.type(email, 'personal@lumen.test');
+    expect(email.value).toBe('personal@lumen.test');
+  });
+
+  it('leaves the field empty without a guest order in this browser', async () => {
+    const { api } = renderPage('register');
+    await screen.findByRole('button', { name: 'Sign up' });
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('');
+    expect(api.callsTo(ORDER)).toHaveLength(0);
   });
 });

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { LinkButton } from '../../ui/link-button';
 import { pageColumn } from '../../ui/page-container';
 import { paths } from '../../lib/paths';
+import { panel } from '../../ui/panel';
 
 const backLinkStyle = css({
   display: 'inline-flex',
@@ -14,7 +15,7 @@ const backLinkStyle = css({
   textDecoration: 'none',
   borderRadius: 'md',
   _hover: { color: 'text', textDecoration: 'underline' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 /**
@@ -38,19 +39,18 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       >
         <aside
           aria-label="Coffee at home"
-          className={css({
-            order: { base: 2, lg: 1 },
-            display: 'flex',
-            flexDirection: 'column',
-            justifyContent: 'flex-end',
-            gap: '4',
-            p: { base: '6', md: '10' },
-            borderRadius: '2xl',
-            bg: 'surfaceMuted',
-            borderWidth: '1px',
-            borderColor: 'border',
-            overflow: 'hidden',
-          })}
+          className={cx(
+            panel({ radius: '2xl', tone: 'muted' }),
+            css({
+              order: { base: 2, lg: 1 },
+              display: 'flex',
+              flexDirection: 'column',
+              justifyContent: 'flex-end',
+              gap: '4',
+              p: { base: '6', md: '10' },
+              overflow: 'hidden',
+            }),
+          )}
         >
           <img
             src="/images/home/about-2.svg"
@@ -78,14 +78,13 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           </LinkButton>
         </aside>
         <section
-          className={css({
-            order: { base: 1, lg: 2 },
-            p: { base: '5', md: '8' },
-            borderRadius: '2xl',
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-          })}
+          className={cx(
+            panel({ radius: '2xl' }),
+            css({
+              order: { base: 1, lg: 2 },
+              p: { base: '5', md: '8' },
+            }),
+          )}
         >
           {children}
         </section>
@@ -101,5 +100,5 @@ export const inlineLinkStyle = css({
   textUnderlineOffset: '3px',
   borderRadius: 'sm',
   _hover: { textDecorationThickness: '2px' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });

@@ -1,4 +1,4 @@
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 
 // Spec §4/§9: auth toasts appear top-right for 4 s.
 // Topic `auth`: a success dismisses the auth errors it answers (toast.ts).

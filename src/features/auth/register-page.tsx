@@ -1,9 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { css } from 'styled-system/css';
 import { signup } from '../../api/auth';
 import { apiOf } from '../../api/client';
-import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { orderQueries } from '../../api/orders.queries';
+import { serverFieldErrors, useAppForm } from '../../components/shop-form';
+import { latestGuestOrder } from '../../payment/order-tokens';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';
@@ -36,6 +39,17 @@ export function RegisterPage() {
     },
   });
 
+  // Issue 30: the email of the guest order this browser placed last, read with its token, is
+  // offered in the Email field (still editable); signing up then joins that order (ADR-0055).
+  // Storage is read once, in the browser only (the page may render on the server).
+  const [guestOrder] = useState(() => (typeof window === 'undefined' ? null : latestGuestOrder()));
+  const guestOrderDetail = useQuery({
+    ...orderQueries.detail(guestOrder?.orderId ?? 0, guestOrder?.orderToken),
+    enabled: guestOrder !== null,
+    retry: false,
+  });
+  const guestEmail = guestOrderDetail.data?.email ?? null;
+
   const form = useAppForm({
     // Submit always validates afresh: a message from an earlier blur, fixed in the same click
     // that submits, must not block the submission.
@@ -55,6 +69,14 @@ export function RegisterPage() {
       },
     },
   });
+
+  useEffect(() => {
+    // Offered once it arrives, unless the shopper has already typed an email of their own.
+    if (guestEmail === null) return;
+    const field = form.getFieldMeta('email');
+    if (field?.isTouched || form.getFieldValue('email') !== '') return;
+    form.setFieldValue('email', guestEmail, { dontUpdateMeta: true });
+  }, [form, guestEmail]);
 
   return (
     <AuthLayout>

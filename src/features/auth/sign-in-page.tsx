@@ -5,7 +5,7 @@ import { css } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { login } from '../../api/auth';
 import { apiOf } from '../../api/client';
-import { serverFieldErrors, useAppForm } from '../../ui/app-form';
+import { serverFieldErrors, useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';
@@ -145,7 +145,7 @@ export function SignInPage() {
               textDecoration: 'underline',
               textUnderlineOffset: '3px',
               borderRadius: 'sm',
-              _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+              _focusVisible: { focusOutline: 'outside' },
             })}
           >
             Forgot Password?

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../../api/cart.queries';
-import { AppBadges } from '../../ui/app-badges';
+import { AppBadges } from '../../components/app-badges';
 import { Button } from '../../ui/button';
 import { useCartFlow } from '../../cart/cart-flow';
 import { focusOrderButton } from '../../cart/order-button-id';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css, cx } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.mutations';
 import type { CartItem } from '../../api/types';
@@ -24,7 +24,7 @@ const stepperButton = css({
   lineHeight: '1',
   cursor: 'pointer',
   _hover: { bg: 'surfaceMuted' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
   _disabled: { opacity: 0.45, cursor: 'not-allowed', _hover: { bg: 'surface' } },
 });
 
@@ -194,7 +194,7 @@ export function CartLineRow({ item, announce, onRemoved }: CartLineRowProps) {
             fontWeight: 'semibold',
             cursor: 'pointer',
             _hover: { bg: 'surfaceMuted' },
-            _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+            _focusVisible: { focusOutline: 'outside' },
             _disabled: { opacity: 0.5, cursor: 'progress' },
           })}
         >

@@ -1,6 +1,6 @@
 import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { getCart } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';

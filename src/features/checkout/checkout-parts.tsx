@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { CHECKOUT_STEPS } from '../../../machines/checkout.selectors';
 import type { ShippingAddressDetails } from '../../../machines/payment.machine';
 import { countryName } from '../../lib/countries';
+import { panel } from '../../ui/panel';
 
 /** A step's heading: it takes focus when the step appears, so the shopper hears where they are. */
 export function StepHeading({ children }: { children: ReactNode }) {
@@ -20,7 +21,7 @@ export function StepHeading({ children }: { children: ReactNode }) {
         fontWeight: 'bold',
         mb: '5',
         _focus: { outline: 'none' },
-        _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+        _focusVisible: { focusOutline: 'outside' },
       })}
     >
       {children}
@@ -113,18 +114,17 @@ export function ContactSummary({
   return (
     <dl
       data-testid="checkout-summary"
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
-        gap: { base: '1', sm: '3' },
-        p: '4',
-        mb: '6',
-        borderRadius: 'lg',
-        borderWidth: '1px',
-        borderColor: 'border',
-        bg: 'surfaceMuted',
-        overflowWrap: 'anywhere',
-      })}
+      className={cx(
+        panel({ radius: 'lg', tone: 'muted' }),
+        css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
+          gap: { base: '1', sm: '3' },
+          p: '4',
+          mb: '6',
+          overflowWrap: 'anywhere',
+        }),
+      )}
     >
       <dt className={css({ fontWeight: 'semibold' })}>Contact</dt>
       <dd>{email}</dd>

@@ -12,7 +12,7 @@ import {
   isBlankAddress,
   sameAddress,
 } from '../../components/address.schema';
-import { useAppForm } from '../../ui/app-form';
+import { useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
 import { formatPrice } from '../../lib/format-price';
 import { OrderItemsPanel } from '../../cart/order-items-panel';
+import { panel } from '../../ui/panel';
 
 /**
  * The checkout's order summary on phones and tablets (below `lg`, where the Order Items panel
@@ -23,24 +24,23 @@ export function OrderSummaryDisclosure({ cart }: { cart: Cart }) {
         aria-expanded={open}
         aria-controls={regionId}
         onClick={() => setOpen((shown) => !shown)}
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          w: 'full',
-          minH: '12',
-          px: '4',
-          py: '3',
-          bg: 'surfaceMuted',
-          color: 'text',
-          borderWidth: '1px',
-          borderColor: 'border',
-          borderRadius: 'xl',
-          cursor: 'pointer',
-          textAlign: 'left',
-          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
-        })}
+        className={cx(
+          panel({ tone: 'muted' }),
+          css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+            w: 'full',
+            minH: '12',
+            px: '4',
+            py: '3',
+            color: 'text',
+            cursor: 'pointer',
+            textAlign: 'left',
+            _focusVisible: { focusOutline: 'outside' },
+          }),
+        )}
       >
         <span
           className={css({

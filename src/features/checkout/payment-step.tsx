@@ -13,7 +13,7 @@ import { css, cx } from 'styled-system/css';
 import { apiOf } from '../../api/client';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/form-field';
+import { field, TextField } from '../../ui/form-field';
 import { formatPrice } from '../../lib/format-price';
 import { Spinner } from '../../ui/spinner';
 import { getStripe } from '../../payment/stripe-loader';
@@ -33,6 +33,7 @@ import {
   paymentErrorText,
 } from './payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
+import { panel } from '../../ui/panel';
 
 export type PaymentStepProps = {
   payment: PaymentActorRef;
@@ -111,9 +112,7 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
                   cursor: 'pointer',
                   fontWeight: 'semibold',
                   _focusWithin: {
-                    outline: '3px solid',
-                    outlineColor: 'accent',
-                    outlineOffset: '1px',
+                    focusOutline: 'snug',
                   },
                 }),
                 context.paymentMethod === method.value
@@ -285,17 +284,15 @@ function PaymentProblem({
   );
 }
 
-const noticeStyle = css({
-  p: '4',
-  mb: '4',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border',
-  bg: 'surfaceMuted',
-});
+const noticeStyle = cx(
+  panel({ radius: 'lg', tone: 'muted' }),
+  css({
+    p: '4',
+    mb: '4',
+  }),
+);
 const dangerNoticeStyle = css({ borderColor: 'danger', color: 'danger', fontWeight: 'semibold' });
-const labelStyle = css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1.5' });
-const errorStyle = css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' });
+const { label: labelStyle, error: errorStyle } = field();
 
 /** Stripe paints inside its iframe: hand it the theme's colours (the sandbox uses our CSS). */
 function elementOptions(): StripeCardNumberElementOptions {
@@ -363,7 +360,7 @@ function FieldFrame({ invalid, children }: { invalid: boolean; children: ReactNo
           borderWidth: '1px',
           borderColor: 'border',
           bg: 'surface',
-          _focusWithin: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+          _focusWithin: { focusOutline: 'snug' },
         }),
         invalid ? css({ borderColor: 'danger' }) : undefined,
       )}

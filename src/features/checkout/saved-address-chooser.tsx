@@ -11,7 +11,7 @@ const optionStyle = css({
   borderWidth: '1px',
   borderColor: 'border',
   cursor: 'pointer',
-  _focusWithin: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  _focusWithin: { focusOutline: 'snug' },
 });
 const chosenStyle = css({ borderColor: 'accent', bg: 'surfaceMuted' });
 const radioStyle = css({ w: '4.5', h: '4.5', mt: '0.5', accentColor: 'accent', flexShrink: 0 });

@@ -74,9 +74,7 @@ export function ShippingStep({
                         borderColor: 'border',
                         cursor: 'pointer',
                         _focusWithin: {
-                          outline: '3px solid',
-                          outlineColor: 'accent',
-                          outlineOffset: '1px',
+                          focusOutline: 'snug',
                         },
                       }),
                       checked ? css({ borderColor: 'accent', bg: 'surfaceMuted' }) : undefined,

@@ -10,6 +10,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
 import { LoadingShape, skeletonBlock } from '../../ui/loading-shape';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { panel } from '../../ui/panel';
 
 /** The API's largest page: the community page lists every upcoming and past event it has. */
 export const EVENTS_PAGE_SIZE = 50;
@@ -24,15 +25,13 @@ const sectionHeading = css({
   mb: { base: '4', md: '5' },
 });
 
-const cardStyle = css({
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'xl',
-  overflow: 'hidden',
-  boxShadow: 'xs',
-  h: 'full',
-});
+const cardStyle = cx(
+  panel({ shadow: 'xs' }),
+  css({
+    overflow: 'hidden',
+    h: 'full',
+  }),
+);
 
 const imageStyle = css({
   display: 'block',

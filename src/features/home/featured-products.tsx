@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { productQueries } from '../../api/products.queries';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { panel } from '../../ui/panel';
 
 /** Spec §9: the home page features four products. */
 export const FEATURED_COUNT = 4;
@@ -43,17 +44,16 @@ export function FeaturedProducts() {
       <div
         role="alert"
         data-testid="featured-error"
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'flex-start',
-          gap: '3',
-          p: { base: '5', md: '6' },
-          bg: 'surface',
-          borderWidth: '1px',
-          borderColor: 'danger',
-          borderRadius: 'xl',
-        })}
+        className={cx(
+          panel({ tone: 'danger' }),
+          css({
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            gap: '3',
+            p: { base: '5', md: '6' },
+          }),
+        )}
       >
         <p className={css({ fontWeight: 'semibold', color: 'text' })}>
           We could not load the featured menu.
@@ -74,13 +74,12 @@ export function FeaturedProducts() {
   if (featured.data.length === 0) {
     return (
       <div
-        className={css({
-          p: '6',
-          bg: 'surface',
-          borderRadius: 'xl',
-          borderWidth: '1px',
-          borderColor: 'border',
-        })}
+        className={cx(
+          panel(),
+          css({
+            p: '6',
+          }),
+        )}
       >
         <p className={css({ color: 'textMuted', mb: '3' })}>
           Nothing is featured right now. The whole menu is one click away.

@@ -1,5 +1,5 @@
 import { css, cx } from 'styled-system/css';
-import { APP_PROMO, AppBadges } from '../../ui/app-badges';
+import { APP_PROMO, AppBadges } from '../../components/app-badges';
 import { BRAND_NAME } from '../../../contract/brand';
 import { LinkButton } from '../../ui/link-button';
 import { pageColumn } from '../../ui/page-container';

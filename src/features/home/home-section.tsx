@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { pageColumn } from '../../ui/page-container';
+import { panel } from '../../ui/panel';
 
 export const eyebrowStyle = css({ textStyle: 'eyebrow', color: 'accent', mb: '3' });
 
@@ -19,7 +20,7 @@ export const cardLinkStyle = css.raw({
   boxShadow: 'card',
   transition: 'box-shadow 0.2s ease',
   _hover: { boxShadow: 'raised' },
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
 });
 
 export type HomeSectionProps = {
@@ -85,18 +86,17 @@ export function SectionError({
   return (
     <div
       role="alert"
-      className={css({
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: '3',
-        p: { base: '4', md: '5' },
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'danger',
-        borderRadius: 'card',
-      })}
+      className={cx(
+        panel({ radius: 'card', tone: 'danger' }),
+        css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '3',
+          p: { base: '4', md: '5' },
+        }),
+      )}
     >
       <p className={css({ color: 'text' })}>We could not load {what}.</p>
       <button
@@ -110,7 +110,7 @@ export function SectionError({
           textUnderlineOffset: '3px',
           cursor: 'pointer',
           borderRadius: 'sm',
-          _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+          _focusVisible: { focusOutline: 'outside' },
           _disabled: { opacity: 0.6, cursor: 'wait' },
         })}
       >

@@ -64,9 +64,7 @@ export function NewsTeaser() {
                   gap: '3',
                   h: 'full',
                   '&:has(a:focus-visible)': {
-                    outline: '3px solid',
-                    outlineColor: 'accent',
-                    outlineOffset: '4px',
+                    focusOutline: 'wide',
                     borderRadius: 'card',
                   },
                 })}

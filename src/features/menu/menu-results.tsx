@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import {
   mergePages,
   selectCanLoadMore,
@@ -17,6 +17,7 @@ import { Button } from '../../ui/button';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import type { MenuActor } from './menu-controls';
 import { MENU_PAGE_SIZE, menuQueryParams } from './menu-filters';
+import { panel } from '../../ui/panel';
 
 const gridStyle = css({
   listStyle: 'none',
@@ -34,17 +35,16 @@ const gridStyle = css({
 /** Cards on the first screen: the first row on a wide screen, two rows on a phone. */
 const FIRST_SCREEN_CARDS = 4;
 
-const panelStyle = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: '3',
-  p: { base: '5', md: '8' },
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'xl',
-});
+const panelStyle = cx(
+  panel(),
+  css({
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '3',
+    p: { base: '5', md: '8' },
+  }),
+);
 
 /**
  * The product grid for the machine's filters. The pages come from TanStack Query's cache (one

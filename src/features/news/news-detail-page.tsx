@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css';
 import { ApiError } from '../../api/api-error';
 import { newsQueries } from '../../api/content.queries';
 import type { News } from '../../api/types';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { formatDate } from '../../lib/format-date';
 import { LocalTime } from '../../ui/local-time';
 import { LinkButton } from '../../ui/link-button';

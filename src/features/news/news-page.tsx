@@ -13,6 +13,7 @@ import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { panel } from '../../ui/panel';
 
 /** Items per "Load More News": two rows of three on a wide screen. */
 export const NEWS_SLICE_SIZE = 6;
@@ -33,22 +34,20 @@ const gridStyle = css({
   gap: { base: '5', md: '6' },
 });
 
-const cardStyle = css({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  h: 'full',
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'xl',
-  overflow: 'hidden',
-  boxShadow: 'xs',
-  transition: 'box-shadow 0.2s ease, transform 0.2s ease',
-  _hover: { boxShadow: 'md', transform: 'translateY(-2px)' },
-  _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
-  '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
+const cardStyle = cx(
+  panel({ shadow: 'xs' }),
+  css({
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    h: 'full',
+    overflow: 'hidden',
+    transition: 'box-shadow 0.2s ease, transform 0.2s ease',
+    _hover: { boxShadow: 'md', transform: 'translateY(-2px)' },
+    _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
+    '&:has(a:focus-visible)': { focusOutline: 'outside' },
+  }),
+);
 
 const mediaStyle = css({ aspectRatio: '16/9', bg: 'surfaceMuted', overflow: 'hidden' });
 const imageStyle = css({ w: 'full', h: 'full', objectFit: 'cover', display: 'block' });
@@ -214,13 +213,12 @@ function NewsSkeleton() {
         {Array.from({ length: NEWS_SLICE_SIZE }, (_, index) => (
           <li key={index}>
             <div
-              className={css({
-                bg: 'surface',
-                borderWidth: '1px',
-                borderColor: 'border',
-                borderRadius: 'xl',
-                overflow: 'hidden',
-              })}
+              className={cx(
+                panel(),
+                css({
+                  overflow: 'hidden',
+                }),
+              )}
             >
               <div
                 className={css({

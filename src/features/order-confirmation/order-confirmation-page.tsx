@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { orderQueries } from '../../api/orders.queries';
 import type { OrderDetail, PaymentMethod } from '../../api/types';
@@ -20,6 +20,11 @@ import { orderTokenFor } from '../../payment/order-tokens';
 import { orderStatusWords } from '../../components/order-status-badge';
 import { useCartFlow } from '../../cart/cart-flow';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
+import { panel } from '../../ui/panel';
+import { useSessionRestoring, useSessionUser } from '../../session/session';
+
+/** Issue 30: a guest is offered an account that keeps this order (ADR-0055). */
+export const CREATE_ACCOUNT_OFFER = 'Create an account to follow this order';
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Debit/Credit Card',
@@ -27,13 +32,12 @@ const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cod: 'Cash on Delivery (COD)',
 };
 
-const cardStyle = css({
-  p: { base: '4', md: '6' },
-  borderRadius: 'xl',
-  borderWidth: '1px',
-  borderColor: 'border',
-  bg: 'surface',
-});
+const cardStyle = cx(
+  panel(),
+  css({
+    p: { base: '4', md: '6' },
+  }),
+);
 const rowStyle = css({ display: 'flex', justifyContent: 'space-between', gap: '4' });
 
 /** /completed-checkout/{orderId} (spec §2): the order the shopper just placed, from the server. */
@@ -189,6 +193,11 @@ function Confirmation({
   waitedTooLong: boolean;
 }) {
   const [tracking, setTracking] = useState(false);
+  const user = useSessionUser();
+  const restoring = useSessionRestoring();
+  // Only a guest who holds this order's token is offered an account: signing up then joins the
+  // order to it (ADR-0055). A signed-in shopper's orders are theirs already.
+  const offerAccount = orderToken !== null && user === null && !restoring;
   // Spec §2 derives Subtotal as total − shipping − tax, which only adds up without a promo. D9:
   // the server's item subtotal, so Subtotal − Discount + Tax + Shipping = Grand Total as shown.
   const subtotal = order.subtotalAmount;
@@ -240,6 +249,11 @@ function Confirmation({
               Tracking
             </Button>
             <LinkButton href={paths.menu()}>Continue Shopping</LinkButton>
+            {offerAccount ? (
+              <LinkButton visual="outline" href={paths.register()}>
+                {CREATE_ACCOUNT_OFFER}
+              </LinkButton>
+            ) : null}
           </div>
         </section>
 

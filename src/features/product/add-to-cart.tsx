@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from '../../ui/toast';
 import { css } from 'styled-system/css';
 import { cartMutations } from '../../api/cart.mutations';
 import type { Product } from '../../api/types';

@@ -38,7 +38,7 @@ export function ProductDescription({ text }: { text: string }) {
             textUnderlineOffset: '3px',
             cursor: 'pointer',
             borderRadius: 'sm',
-            _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+            _focusVisible: { focusOutline: 'outside' },
           })}
         >
           {expanded ? 'Read less' : 'Read more'}

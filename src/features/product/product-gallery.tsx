@@ -93,9 +93,7 @@ export function ProductGallery({
                   _hover: { opacity: 1 },
                   '&[aria-pressed=true]': { borderColor: 'accent', opacity: 1 },
                   _focusVisible: {
-                    outline: '3px solid',
-                    outlineColor: 'accent',
-                    outlineOffset: '2px',
+                    focusOutline: 'outside',
                   },
                 })}
               >

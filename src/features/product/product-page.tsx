@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { css } from 'styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
 import { productQueries } from '../../api/products.queries';
 import type { Product } from '../../api/types';
 import { Button } from '../../ui/button';
 import { categoryLabel } from '../../components/category-labels';
 import { displayName } from '../../lib/display-name';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { formatPrice } from '../../lib/format-price';
 import { NotFoundView } from '../../components/not-found-view';
 import { PageContainer } from '../../ui/page-container';
@@ -20,6 +20,8 @@ import { ProductDescription } from './product-description';
 import { ProductGallery } from './product-gallery';
 import { ProductDetailSkeleton } from './product-skeleton';
 import { RelatedProducts } from './related-products';
+import { panel } from '../../ui/panel';
+import { badgeStyles } from '../../ui/badge';
 
 /** A path id the API could know: a positive whole number. Anything else is not a product. */
 export function parseProductId(raw: string | undefined): number | null {
@@ -56,7 +58,7 @@ function Breadcrumb() {
     textDecoration: 'underline',
     textUnderlineOffset: '3px',
     _hover: { color: 'text' },
-    _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+    _focusVisible: { focusOutline: 'outside' },
   });
   return (
     <nav aria-label="Breadcrumb" className={css({ mb: { base: '5', md: '8' }, fontSize: 'sm' })}>
@@ -94,17 +96,16 @@ function ProductDetail({ productId }: { productId: number }) {
       <div
         role="alert"
         data-testid="product-error"
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'flex-start',
-          gap: '3',
-          p: { base: '5', md: '8' },
-          bg: 'surface',
-          borderWidth: '1px',
-          borderColor: 'danger',
-          borderRadius: 'xl',
-        })}
+        className={cx(
+          panel({ tone: 'danger' }),
+          css({
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            gap: '3',
+            p: { base: '5', md: '8' },
+          }),
+        )}
       >
         <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>Failed to load product.</p>
         <p className={css({ color: 'textMuted' })}>{product.error.message}</p>
@@ -187,34 +188,12 @@ function ProductSummary({ product }: { product: Product }) {
             ) : null}
           </p>
           {badge?.kind === 'sale' ? (
-            <span
-              data-testid="detail-badge"
-              className={css({
-                px: '2.5',
-                py: '1',
-                borderRadius: 'full',
-                fontSize: 'xs',
-                fontWeight: 'bold',
-                bg: 'danger',
-                color: 'accentText',
-              })}
-            >
+            <span data-testid="detail-badge" className={badgeStyles({ tone: 'danger' })}>
               <VisuallyHidden>Sale </VisuallyHidden>-{badge.percent}%
             </span>
           ) : null}
           {badge?.kind === 'outOfStock' ? (
-            <span
-              data-testid="detail-badge"
-              className={css({
-                px: '2.5',
-                py: '1',
-                borderRadius: 'full',
-                fontSize: 'xs',
-                fontWeight: 'bold',
-                bg: 'text',
-                color: 'bg',
-              })}
-            >
+            <span data-testid="detail-badge" className={badgeStyles({ tone: 'inverse' })}>
               Out of stock
             </span>
           ) : null}

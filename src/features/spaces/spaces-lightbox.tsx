@@ -58,8 +58,7 @@ function ZoomButtons({ zoom }: { zoom: ZoomRef }) {
 
 const lightboxStyle = css({
   '& .yarl__button:focus-visible': {
-    outline: '3px solid white',
-    outlineOffset: '-4px',
+    focusOutline: 'inside',
     borderRadius: 'md',
   },
   '& .yarl__button:disabled': { opacity: 0.4, cursor: 'default' },

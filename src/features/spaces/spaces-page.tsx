@@ -117,7 +117,7 @@ const tileStyle = css({
   borderRadius: 'md',
   overflow: 'hidden',
   bg: 'surfaceMuted',
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
   '& img, & video': { transition: 'transform 0.3s ease' },
   _hover: { '& img, & video': { transform: 'scale(1.03)' } },
   _motionReduce: {
@@ -142,7 +142,7 @@ function Caption({ photo }: { photo: SpacePhoto }) {
         fontSize: 'sm',
         fontWeight: 'semibold',
         color: 'white',
-        textShadow: '0 1px 2px rgba(0, 0, 0, 0.6)',
+        textShadow: 'onMedia',
         bgGradient: 'to-t',
         gradientFrom: 'black/60',
         gradientTo: 'transparent',

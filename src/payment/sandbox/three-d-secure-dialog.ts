@@ -112,7 +112,7 @@ const buttonBase = css.raw({
   lineHeight: '1.2',
   cursor: 'pointer',
   transition: 'background-color 0.15s ease, border-color 0.15s ease',
-  _focusVisible: { outline: '3px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  _focusVisible: { focusOutline: 'outside' },
   _disabled: { opacity: 0.55, cursor: 'not-allowed' },
 });
 

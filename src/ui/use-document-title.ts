@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { documentTitle } from '../lib/document-title';
+
+/**
+ * Sets the tab title (documentTitle, which src/lib keeps free of React for the server's page
+ * heads). A route sets its page's name (routes.tsx); a page that shows one thing (a product, a
+ * story) names it once it has loaded.
+ */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
