@@ -206,6 +206,8 @@ function frameworkFree(root) {
         const source = node.source;
         if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
         if (!REACT_BOUND.test(source.value)) return;
+        // A type-only import leaves nothing at run time (the route modules' QueryClient type).
+        if (node.importKind === 'type' || node.exportKind === 'type') return;
         context.report({
           node: source,
           message: `'${source.value}': src/lib is framework-free: no React or React-bound library (a hook belongs in src/ui, or src/app when it needs the app). ${where}`,

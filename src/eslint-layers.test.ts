@@ -97,6 +97,15 @@ describe('src/lib is framework-free', { timeout: 20_000 }, () => {
     ).toEqual([]);
   });
 
+  it('may import types from a React-bound library: nothing of it runs', async () => {
+    expect(
+      await layerMessages(
+        'src/lib/new-helper.ts',
+        "import type { QueryClient } from '@tanstack/react-query';\nexport type Loader = (client: QueryClient) => void;",
+      ),
+    ).toEqual([]);
+  });
+
   it('holds the rule for src/lib only: src/ui may use React', async () => {
     expect(
       await layerMessages('src/ui/new-primitive.tsx', "import { useEffect } from 'react';"),
