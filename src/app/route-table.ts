@@ -65,6 +65,15 @@ type RouteRow<Name extends RouteName> = { title?: string; page: PageModule } & (
   | { access: Exclude<Access, 'public'> }
 );
 
+/**
+ * What the browser's build has for a route module: the server alone loads them (to render a page
+ * and write the sitemap). Each row says `import.meta.env.SSR ? … : serverOnly`, which Vite makes a
+ * constant, so the client build drops the loaders and the modules (first-visit budget, ADR-0014).
+ */
+function serverOnly(): never {
+  throw new Error('A route module is loaded by the server only (ADR-0051).');
+}
+
 /** Every route of spec §2, in the order the router tries them. */
 export const ROUTE_TABLE = {
   home: {
@@ -75,7 +84,9 @@ export const ROUTE_TABLE = {
       HomePage,
       () => import('../features/home/home-page'),
     ),
-    route: () => import('../features/home/home.route').then((m) => m.homeRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/home/home.route').then((m) => m.homeRoute)
+      : serverOnly,
   },
   menu: {
     title: 'Menu',
@@ -85,7 +96,9 @@ export const ROUTE_TABLE = {
       () => import('../features/menu/menu-page'),
       (m) => m.MenuPage,
     ),
-    route: () => import('../features/menu/menu.route').then((m) => m.menuRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/menu/menu.route').then((m) => m.menuRoute)
+      : serverOnly,
   },
   productDetail: {
     title: 'Product detail',
@@ -95,7 +108,9 @@ export const ROUTE_TABLE = {
       () => import('../features/product/product-page'),
       (m) => m.ProductPage,
     ),
-    route: () => import('../features/product/product.route').then((m) => m.productRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/product/product.route').then((m) => m.productRoute)
+      : serverOnly,
   },
   news: {
     title: 'News',
@@ -105,7 +120,9 @@ export const ROUTE_TABLE = {
       () => import('../features/news/news-page'),
       (m) => m.NewsPage,
     ),
-    route: () => import('../features/news/news.route').then((m) => m.newsRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/news/news.route').then((m) => m.newsRoute)
+      : serverOnly,
   },
   newsDetail: {
     title: 'News',
@@ -115,7 +132,9 @@ export const ROUTE_TABLE = {
       () => import('../features/news/news-detail-page'),
       (m) => m.NewsDetailPage,
     ),
-    route: () => import('../features/news/news-detail.route').then((m) => m.newsDetailRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/news/news-detail.route').then((m) => m.newsDetailRoute)
+      : serverOnly,
   },
   community: {
     title: 'Community',
@@ -125,7 +144,9 @@ export const ROUTE_TABLE = {
       () => import('../features/community/community-page'),
       (m) => m.CommunityPage,
     ),
-    route: () => import('../features/community/community.route').then((m) => m.communityRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/community/community.route').then((m) => m.communityRoute)
+      : serverOnly,
   },
   spaces: {
     title: 'Spaces',
@@ -135,7 +156,9 @@ export const ROUTE_TABLE = {
       () => import('../features/spaces/spaces-page'),
       (m) => m.SpacesPage,
     ),
-    route: () => import('../features/spaces/spaces.route').then((m) => m.spacesRoute),
+    route: import.meta.env.SSR
+      ? () => import('../features/spaces/spaces.route').then((m) => m.spacesRoute)
+      : serverOnly,
   },
   cart: {
     title: 'My Cart',
