@@ -48,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One file: the server imports it by a build-stamped URL (server/src/ssr-entry.ts), and a
           // page chunk importing the entry back by its plain URL would get a second copy of the app,
           // whose React contexts (the cart flow's) the first copy's providers do not fill.
-          output: { inlineDynamicImports: true },
+          output: { codeSplitting: false },
           // The server loads every page anyway; that the route modules import their pages' modules
           // statically (their sizes and id rules) is expected here, not a missed split.
           onLog(level, log, handler) {

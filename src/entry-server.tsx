@@ -3,11 +3,17 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createApiClient } from './api/client';
 import { AppRoot } from './app/app-root';
 import { createQueryClient } from './app/query-client';
-import { ROUTE_NAMES, ROUTE_TABLE, routeAt, type PublicRouteName } from './app/route-table';
+import {
+  loadPublicRoute,
+  ROUTE_NAMES,
+  ROUTE_TABLE,
+  routeAt,
+  type PublicRouteName,
+} from './app/route-table';
 import { serverThemeStore } from './app/theme';
 import { renderHeadTags } from './lib/page-head';
 import { routePatterns, type RouteName } from './lib/paths';
-import type { PublicRoute, SitemapEntry, SitemapFacts } from './lib/public-route';
+import type { SitemapEntry, SitemapFacts } from './lib/public-route';
 import { serverSessionHandle } from './session/session-handle';
 import { preloadEveryPart } from './ui/lazy-part';
 
@@ -55,7 +61,7 @@ export async function renderPage(
   const matched = routeAt(pathname);
   const info = matched && PUBLIC_ROUTES.find((route) => route.name === matched.name);
   if (!matched || !info) return null;
-  const route = await publicRoute(info.name);
+  const route = await loadPublicRoute(info.name);
   // What the page reads of its address: null when it is no page after all (`/menu/detail/abc`).
   const page = route.parse(matched.params, search);
   if (page === null) return null;
@@ -115,7 +121,7 @@ export async function renderPage(
  * second loads.
  */
 async function loadEveryPart(): Promise<void> {
-  await Promise.all(PUBLIC_ROUTES.map((route) => publicRoute(route.name)));
+  await Promise.all(PUBLIC_ROUTES.map((route) => loadPublicRoute(route.name)));
   await preloadEveryPart();
   await preloadEveryPart();
 }
@@ -147,13 +153,9 @@ export const PUBLIC_ROUTES: readonly PublicRouteInfo[] = ROUTE_NAMES.filter(isPu
   (name) => ({ name, pattern: routePatterns[name], module: ROUTE_TABLE[name].page.source }),
 );
 
-function publicRoute(name: PublicRouteName): Promise<PublicRoute<string, unknown>> {
-  return ROUTE_TABLE[name].route() as Promise<PublicRoute<string, unknown>>;
-}
-
 /** Every public page's sitemap entries, in the route table's order, from the catalogue's facts. */
 export async function sitemap(facts: SitemapFacts): Promise<SitemapEntry[]> {
-  const routes = await Promise.all(PUBLIC_ROUTES.map((route) => publicRoute(route.name)));
+  const routes = await Promise.all(PUBLIC_ROUTES.map((route) => loadPublicRoute(route.name)));
   return routes.flatMap((route) => route.sitemapPaths(facts));
 }
 

@@ -1,8 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES, ROBOTS_DISALLOW, sitemap } from '../entry-server';
-import { buildPath, paths, routePatterns, type RouteName } from '../lib/paths';
-import { ROUTE_NAMES, ROUTE_TABLE, routeAt } from './route-table';
+import {
+  buildPath,
+  paths,
+  routePatterns,
+  pageComponentName,
+  routeModuleOf,
+  ROUTES,
+  type RouteName,
+} from '../lib/paths';
+import {
+  loadPublicRoute,
+  ROUTE_NAMES,
+  ROUTE_TABLE,
+  routeAt,
+  type PublicRouteName,
+} from './route-table';
 
 /** A sample address for each route, built by its path builder (ids as the shop uses them). */
 const SAMPLE: Record<RouteName, string> = {
@@ -57,6 +71,14 @@ describe('the route table (ADR-0051)', () => {
     );
   });
 
+  it("names a page's component and route module after its file", () => {
+    expect(pageComponentName('src/features/menu/menu-page.tsx')).toBe('MenuPage');
+    expect(pageComponentName('src/features/account/address-list-page.tsx')).toBe('AddressListPage');
+    expect(routeModuleOf('src/features/news/news-detail-page.tsx')).toBe(
+      'src/features/news/news-detail.route.ts',
+    );
+  });
+
   it('types each path builder by its pattern', () => {
     // @ts-expect-error a product page needs its id
     expect(() => paths.productDetail()).not.toThrow();
@@ -64,18 +86,32 @@ describe('the route table (ADR-0051)', () => {
     expect(paths.menu(3)).toBe('/menu');
   });
 
-  it('names each page by the module its component comes from', async () => {
+  it('binds each row to the component its page module exports, and each public page to its route module', async () => {
     for (const name of ROUTE_NAMES) {
-      const { page } = ROUTE_TABLE[name];
-      const file = fileURLToPath(new URL(`../../${page.source}`, import.meta.url));
+      const row = ROUTES[name];
+      const component = pageComponentName(row.page);
+      const file = fileURLToPath(new URL(`../../${row.page}`, import.meta.url));
       const fromSource: Record<string, unknown> = await import(/* @vite-ignore */ file);
-      // The module the row loads is the one its source path names...
-      expect(await page.load(), `${name}: ${page.source}`).toBe(fromSource);
-      // ...and the page shown comes from it (a lazy page renders that module's component).
-      if ('preload' in page.Page) await page.Page.preload?.();
-      else expect(Object.values(fromSource), name).toContain(page.Page);
+      expect(fromSource[component], `${name}: ${row.page} exports ${component}`).toBeTypeOf(
+        'function',
+      );
+      const { page } = ROUTE_TABLE[name];
+      if (page.load) {
+        // A page in its own chunk: the module loaded is the one the row names, and the lazy page
+        // shows its component once loaded.
+        expect(await page.load(), `${name}: ${row.page}`).toBe(fromSource);
+        await page.Page.preload?.();
+      } else {
+        // A page in the entry chunk: its component itself.
+        expect(page.Page, name).toBe(fromSource[component]);
+      }
+      // A public page has a route module beside it, exporting `route`.
+      if (row.access === 'public') {
+        const route = await loadPublicRoute(name as PublicRouteName);
+        expect(route.sitemapPaths, `${name}: ${routeModuleOf(row.page)}`).toBeTypeOf('function');
+      }
     }
-  });
+  }, 60_000); // imports every page and route module: seconds of transforms on a busy machine
 
   it('keeps the account pages behind a session and renders only the public pages on the server', () => {
     const byAccess = (access: string) =>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema';
+import { ROUTES } from './paths';
 import {
   communityHead,
   homeHead,
@@ -136,14 +137,14 @@ describe('renderHeadTags', () => {
 });
 
 /** The tab titles routes.tsx gives its routes (`name: { title: '...' }`), read from its source. */
+/** The tab titles of the route table (src/lib/paths.ts) and the not-found page (routes.tsx). */
 function routeTitles(): Record<string, string> {
-  const source = readFileSync(new URL('../app/routes.tsx', import.meta.url), 'utf8');
   const titles = Object.fromEntries(
-    [...source.matchAll(/^ {2}(\w+): \{\s*title: '([^']+)'/gm)].map(([, name, title]) => [
-      name,
-      title,
-    ]),
+    Object.entries(ROUTES).flatMap(([name, row]) =>
+      'title' in row ? [[name, row.title as string]] : [],
+    ),
   );
+  const source = readFileSync(new URL('../app/routes.tsx', import.meta.url), 'utf8');
   const notFound = /const NOT_FOUND_TITLE = '([^']+)'/.exec(source)?.[1];
   return { ...titles, ...(notFound ? { notFound } : {}) };
 }

@@ -71,6 +71,8 @@ export function openSessionLink(win: Window = window): SessionLink {
   let holding = false;
   let closed = false;
   let asking: Promise<SharedSession | null> | null = null;
+  /** Ends the ask in progress (nobody answered); a closed link leaves no timer or listener. */
+  let endAsking = () => undefined as void;
   const listeners = new Set<(message: SessionBroadcast) => void>();
 
   const storage = () => win.localStorage;
@@ -142,7 +144,9 @@ export function openSessionLink(win: Window = window): SessionLink {
           },
           listed === null ? Math.min(ceilingMs, UNLISTED_WAIT_MS) : ceilingMs,
         );
+        endAsking = () => finish(null);
         finish = (answer) => {
+          endAsking = () => undefined;
           clearTimeout(timer);
           stopListening();
           win.removeEventListener('storage', onStorage);
@@ -156,6 +160,7 @@ export function openSessionLink(win: Window = window): SessionLink {
     close() {
       if (closed) return;
       closed = true;
+      endAsking();
       writeListing(false);
       win.removeEventListener('pagehide', onPageHide);
       win.removeEventListener('pageshow', onPageShow);

@@ -6,7 +6,7 @@ import { paths, type routePatterns } from '../../lib/paths';
 import { sitemapEntry, type PublicRoute } from '../../lib/public-route';
 import { EVENTS_PAGE_SIZE } from './community-page';
 
-export const communityRoute: PublicRoute<typeof routePatterns.community, true> = {
+export const route: PublicRoute<typeof routePatterns.community, true> = {
   parse: () => true,
   load: (queryClient) =>
     loadOrNotFound(queryClient, () =>

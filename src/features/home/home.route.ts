@@ -9,7 +9,7 @@ import { FEATURED_COUNT } from './featured-products';
 import { HOME_NEWS_COUNT } from './news-teaser';
 import { HOME_EVENT_COUNT } from './upcoming-events';
 
-export const homeRoute: PublicRoute<typeof routePatterns.home, true> = {
+export const route: PublicRoute<typeof routePatterns.home, true> = {
   parse: () => true,
   load: (queryClient) =>
     loadOrNotFound(queryClient, () =>

@@ -7,7 +7,7 @@ import { paths, type routePatterns } from '../../lib/paths';
 import { latestChange, sitemapEntry, type PublicRoute } from '../../lib/public-route';
 import { menuQueryParams, parseMenuSearch } from './menu-filters';
 
-export const menuRoute: PublicRoute<typeof routePatterns.menu, MenuFilters> = {
+export const route: PublicRoute<typeof routePatterns.menu, MenuFilters> = {
   // The tab, search and sort come from the query string, as the page reads them.
   parse: (_params, search) => parseMenuSearch(search),
   load: (queryClient, filters) =>

@@ -6,7 +6,7 @@ import { paths, type routePatterns } from '../../lib/paths';
 import { sitemapEntry, type PublicRoute } from '../../lib/public-route';
 import { parseNewsId } from './news-detail-page';
 
-export const newsDetailRoute: PublicRoute<typeof routePatterns.newsDetail, number> = {
+export const route: PublicRoute<typeof routePatterns.newsDetail, number> = {
   // An id that is not a story id is no page of the shop: the browser shows the not-found page.
   parse: ({ newId }) => parseNewsId(newId),
   load: (queryClient, newId) =>

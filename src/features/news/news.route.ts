@@ -6,7 +6,7 @@ import { paths, type routePatterns } from '../../lib/paths';
 import { latestChange, sitemapEntry, type PublicRoute } from '../../lib/public-route';
 import { NEWS_SLICE_SIZE } from './news-page';
 
-export const newsRoute: PublicRoute<typeof routePatterns.news, true> = {
+export const route: PublicRoute<typeof routePatterns.news, true> = {
   parse: () => true,
   load: (queryClient) =>
     loadOrNotFound(queryClient, () =>

@@ -7,7 +7,7 @@ import { sitemapEntry, type PublicRoute } from '../../lib/public-route';
 import { parseProductId } from './product-page';
 import { RELATED_COUNT } from './related-products';
 
-export const productRoute: PublicRoute<typeof routePatterns.productDetail, number> = {
+export const route: PublicRoute<typeof routePatterns.productDetail, number> = {
   // An id that is not a product id is no page of the shop: the browser shows the not-found page.
   parse: ({ productId }) => parseProductId(productId),
   load: (queryClient, productId) =>

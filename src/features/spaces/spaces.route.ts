@@ -5,7 +5,7 @@ import { spacesHead } from '../../lib/page-head';
 import { paths, type routePatterns } from '../../lib/paths';
 import { sitemapEntry, type PublicRoute } from '../../lib/public-route';
 
-export const spacesRoute: PublicRoute<typeof routePatterns.spaces, true> = {
+export const route: PublicRoute<typeof routePatterns.spaces, true> = {
   parse: () => true,
   load: (queryClient) =>
     loadOrNotFound(queryClient, () => queryClient.fetchQuery(spaceQueries.all())),
