@@ -6,12 +6,13 @@
 // 2. The server (a child process, so the load generator does not share its event loop) on the
 //    database grown to N orders: the most orders per second it places, the read p99 alone, and the
 //    read p99 while 50 orders per second are placed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server';
 import { openDb, type Db } from '../server/src/db';
 import { seedIfEmpty } from '../server/src/seed';
 import { sampleOrderRequest } from '../tests/fixtures/checkout';
@@ -89,33 +90,17 @@ function grow(db: Db, target: number): void {
   db.transaction(() => db.run('UPDATE products SET quantity = 1000000000'));
 }
 
-async function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
+  return startBenchServer({
     cwd: repoRoot,
+    dbFile,
+    // Thousands of unpaid orders from one address: the open-order limits would refuse them.
     env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DB_FILE: dbFile,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      // Thousands of unpaid orders from one address: the open-order limits would refuse them.
       MAX_OPEN_ORDERS_PER_CART: '1000000000',
       MAX_OPEN_ORDERS_PER_EMAIL: '1000000000',
       MAX_OPEN_ORDERS_PER_ADDRESS: '1000000000',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (http:\/\/[^\s/]+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${String(code)}): ${out}`)));
-  });
-  return { url, child };
 }
 
 function orderRequest(url: string, rate?: number): autocannon.Options {

@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server';
 import { format, resolveConfig } from 'prettier';
 
 const BURST = 200;
@@ -39,29 +40,8 @@ function arg(name: string): string | undefined {
 const serverRoot = resolve(arg('--root') ?? repoRoot);
 const label = arg('--label') ?? (serverRoot === repoRoot ? 'this checkout' : serverRoot);
 
-async function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DB_FILE: dbFile,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (http:\/\/[^\s/]+)/.exec(out);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${String(code)}): ${out}`)));
-  });
-  return { url, child };
+function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
+  return startBenchServer({ cwd: serverRoot, dbFile });
 }
 
 function percentile(values: number[], p: number): number {
