@@ -10,8 +10,8 @@ import { PageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 
 /** Spec §2's thanks heading: only for an order that is really on its way (issue 30). */
-export const THANKS_HEADING = 'Thank you for your order!';
-export const PAY_ON_DELIVERY = 'You will pay on delivery.';
+const THANKS_HEADING = 'Thank you for your order!';
+const PAY_ON_DELIVERY = 'You will pay on delivery.';
 
 const statusBlock = css({ mb: { base: '6', md: '8' } });
 
