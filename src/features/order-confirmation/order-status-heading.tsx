@@ -22,7 +22,7 @@ export function isConfirming(order: OrderDetail | undefined): boolean {
 
 /** The data store spells it CANCELLED; CANCELED is read the same (D9, shared decisions). */
 function isCancelled(order: OrderDetail): boolean {
-  return order.status === 'CANCELLED' || (order.status as string) === 'CANCELED';
+  return order.status === 'CANCELLED' || order.status === 'CANCELED';
 }
 
 /**
@@ -52,6 +52,9 @@ export function OrderStatusHeading({
     );
   }
   if (isCancelled(order)) return <CancelledHeading order={order} orderToken={orderToken} />;
+  if (order.status === 'REFUNDED') {
+    return <PageTitle subtitle="Its payment was given back.">This order was refunded</PageTitle>;
+  }
   if (isConfirming(order)) {
     return (
       <div role="status" className={statusBlock}>
@@ -104,9 +107,8 @@ function CancelledHeading({
 }): ReactNode {
   const history = useQuery(orderQueries.history(order.orderId, orderToken));
   const reason =
-    history.data?.find(
-      (event) => event.status === 'CANCELLED' || (event.status as string) === 'CANCELED',
-    )?.note ?? null;
+    history.data?.find((event) => event.status === 'CANCELLED' || event.status === 'CANCELED')
+      ?.note ?? null;
   return (
     <div className={statusBlock}>
       <PageTitle className={css({ mb: '0' })}>This order was cancelled</PageTitle>

@@ -127,6 +127,12 @@ describe('order pages follow the order status (issue 30)', () => {
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
+  it('a refunded order says so, without thanks', async () => {
+    renderOrder(order({ status: 'REFUNDED', paymentStatus: 'PAID' }));
+    expect((await heading()).textContent).not.toBe(THANKS);
+    expect(screen.queryByText(THANKS)).toBeNull();
+  });
+
   it('every order page shows the ship-to address', async () => {
     renderOrder(order({ status: 'PAYMENT_FAILED', paymentStatus: 'FAILED' }));
     await heading();
