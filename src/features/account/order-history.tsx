@@ -10,6 +10,7 @@ import { inputStyles } from '../../ui/form-field';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { OrderStatusBadge } from '../../components/order-status-badge';
+import { readAttempt } from '../../payment/payment-attempt';
 
 const EMPTY_ORDERS = 'Nothing to display. Please made an order and come back';
 const NO_MATCH = 'No order matches this search and status.';
@@ -169,6 +170,7 @@ function OrderTable({ orders }: { orders: AccountOrder[] }) {
             <tr key={order.orderId} data-testid="order-row">
               <td className={cellStyle}>
                 <OrderStatusBadge status={order.status} />
+                <OrderNextStep order={order} />
               </td>
               <td className={cellStyle}>{formatDate(order.createdAt)}</td>
               <td className={cellStyle}>
@@ -183,6 +185,43 @@ function OrderTable({ orders }: { orders: AccountOrder[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+const nextStepStyle = css({ display: 'block', mt: '1', fontSize: 'sm', whiteSpace: 'normal' });
+
+/**
+ * What the badge alone does not say (issue 30, D9, ADR-0056): a failed payment in words, with
+ * Pay now to its order page where that page can pay the same order (the tab that placed it holds
+ * its payment attempt); a cash on delivery order is paid on delivery. Nothing for the rest.
+ */
+function OrderNextStep({ order }: { order: AccountOrder }) {
+  if (order.status === 'PAYMENT_FAILED') {
+    const payable = readAttempt()?.orderId === order.orderId;
+    return (
+      <span className={nextStepStyle}>
+        <span className={css({ color: 'danger', fontWeight: 'semibold' })}>Payment failed</span>
+        {payable ? (
+          <>
+            {' '}
+            <Link href={paths.completedCheckout(order.orderId)} className={linkStyle}>
+              Pay now
+            </Link>
+          </>
+        ) : null}
+      </span>
+    );
+  }
+  if (order.status === 'PENDING' && order.paymentMethod === 'cod') {
+    return <span className={nextStepStyle}>You will pay on delivery.</span>;
+  }
+  return null;
+}
+
+function hasNextStep(order: AccountOrder): boolean {
+  return (
+    order.status === 'PAYMENT_FAILED' ||
+    (order.status === 'PENDING' && order.paymentMethod === 'cod')
   );
 }
 
@@ -231,6 +270,14 @@ function OrderAccordion({ orders }: { orders: AccountOrder[] }) {
                 '& dd': { textAlign: 'right' },
               })}
             >
+              {hasNextStep(order) ? (
+                <>
+                  <dt>Status</dt>
+                  <dd>
+                    <OrderNextStep order={order} />
+                  </dd>
+                </>
+              ) : null}
               <dt>Date</dt>
               <dd>{formatDate(order.createdAt)}</dd>
               <dt>OrderId</dt>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { css, cx } from 'styled-system/css';
 import { isApiError } from '../../api/api-error';
@@ -18,8 +18,9 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { orderTokenFor } from '../../payment/order-tokens';
 import { orderStatusWords } from '../../components/order-status-badge';
-import { useCartFlow } from '../../cart/cart-flow';
-import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
+import { clearAttempt, readAttempt } from '../../payment/payment-attempt';
+import { countryName } from '../../lib/countries';
+import { isConfirming, OrderStatusHeading } from './order-status-heading';
 import { panel } from '../../ui/panel';
 import { useSessionRestoring, useSessionUser } from '../../session/session';
 
@@ -104,85 +105,6 @@ export function OrderConfirmationPage() {
 /** How long the page waits for Stripe's word before it offers to pay again. */
 const CONFIRMING_FOR_MS = 2 * 60_000;
 
-/** A card order not paid yet and not failed: its payment is being confirmed. */
-function isConfirming(order: OrderDetail | undefined): boolean {
-  return order?.status === 'PENDING' && order.paymentMethod === 'card';
-}
-
-/** What the page says first, by the order's real status (ADR-0050). */
-function OrderHeading({
-  order,
-  waitedTooLong,
-}: {
-  order: OrderDetail;
-  waitedTooLong: boolean;
-}): ReactNode {
-  const { openCheckout, resumePayment } = useCartFlow();
-  // This tab's payment attempt placed the order: Pay now takes it up again, on the Payment step,
-  // with the reason shown, and asks for the same order (ADR-0050). Otherwise a new checkout.
-  const payNow = (
-    <Button
-      onClick={() => {
-        const attempt = readAttempt();
-        if (attempt?.orderId !== order.orderId) {
-          openCheckout();
-          return;
-        }
-        updateAttempt(attempt.idempotencyKey, { reason: order.paymentError });
-        resumePayment();
-      }}
-      css={css.raw({ mt: '4' })}
-    >
-      Pay now
-    </Button>
-  );
-  if (order.status === 'PAYMENT_FAILED') {
-    return (
-      <div role="status" className={css({ mb: { base: '6', md: '8' } })}>
-        <PageTitle>Payment failed</PageTitle>
-        <p className={css({ color: 'danger', fontWeight: 'semibold' })}>
-          {order.paymentError ?? 'Your payment did not go through.'} Nothing was charged. Your order
-          is kept: pay again to complete it.
-        </p>
-        {payNow}
-      </div>
-    );
-  }
-  if (order.status === 'CANCELLED') {
-    return (
-      <PageTitle subtitle="It was not paid in time, so nothing was charged and its items went back on sale.">
-        This order was cancelled
-      </PageTitle>
-    );
-  }
-  if (isConfirming(order)) {
-    return (
-      <div role="status" className={css({ mb: { base: '6', md: '8' } })}>
-        <PageTitle>Confirming your payment</PageTitle>
-        {waitedTooLong ? (
-          <>
-            <p>
-              We have not received your payment yet. If you did not finish paying, you can pay now;
-              you will not be charged twice.
-            </p>
-            {payNow}
-          </>
-        ) : (
-          <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <Spinner size="sm" label="Confirming" />
-            This page updates by itself as soon as your bank confirms the payment.
-          </p>
-        )}
-      </div>
-    );
-  }
-  return (
-    <PageTitle subtitle={`A confirmation has been sent to ${order.email}.`}>
-      Thank you for your order!
-    </PageTitle>
-  );
-}
-
 function Confirmation({
   order,
   orderToken,
@@ -203,7 +125,7 @@ function Confirmation({
   const subtotal = order.subtotalAmount;
   return (
     <PageContainer>
-      <OrderHeading order={order} waitedTooLong={waitedTooLong} />
+      <OrderStatusHeading order={order} orderToken={orderToken} waitedTooLong={waitedTooLong} />
       <div
         className={css({
           display: 'grid',
@@ -244,6 +166,7 @@ function Confirmation({
               <time dateTime={order.createdAt}>{formatTransactionDate(order.createdAt)}</time>
             </dd>
           </dl>
+          <ShipTo address={order.shippingAddress} />
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '6' })}>
             <Button visual="outline" onClick={() => setTracking(true)}>
               Tracking
@@ -369,6 +292,31 @@ function Confirmation({
         />
       ) : null}
     </PageContainer>
+  );
+}
+
+/** Where the order ships (issue 30): on every order page, whatever its status. */
+function ShipTo({ address }: { address: OrderDetail['shippingAddress'] }) {
+  return (
+    <section aria-labelledby="ship-to-heading" className={css({ mt: '6' })}>
+      <h3 id="ship-to-heading" className={css({ fontSize: 'lg', fontWeight: 'bold', mb: '2' })}>
+        Ship to
+      </h3>
+      <address
+        data-testid="ship-to"
+        className={css({ fontStyle: 'normal', overflowWrap: 'anywhere' })}
+      >
+        <span className={css({ display: 'block', fontWeight: 'semibold' })}>{address.name}</span>
+        <span className={css({ display: 'block' })}>{address.street}</span>
+        {address.apartment ? (
+          <span className={css({ display: 'block' })}>{address.apartment}</span>
+        ) : null}
+        <span className={css({ display: 'block' })}>
+          {address.city}, {address.province} {address.postalCode}
+        </span>
+        <span className={css({ display: 'block' })}>{countryName(address.country)}</span>
+      </address>
+    </section>
   );
 }
 
