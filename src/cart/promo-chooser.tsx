@@ -7,7 +7,7 @@ import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
 import { Button } from '../ui/button';
 import { useAppForm } from '../components/shop-form';
-import { formatPrice } from '../lib/format-price';
+import { formatDiscount, formatPrice } from '../lib/format-price';
 import { Spinner } from '../ui/spinner';
 import { cartChangeWords, hasDiscount } from './cart-text';
 import { useCartAnnounce } from './cart-announcer';
@@ -289,7 +289,7 @@ function PromoChip({
       })}
     >
       <span className={css({ fontFamily: 'mono', letterSpacing: 'wide' })}>{code}</span>
-      <span>-{formatPrice(discount)}</span>
+      <span>{formatDiscount(discount)}</span>
       <button
         type="button"
         aria-label={`Remove promo ${code}`}

@@ -274,7 +274,7 @@ test('a shopper applies a promo, sees the discounted total, clears it, and reads
   );
   await chooser.getByRole('button', { name: 'Apply Cashback $2.50' }).click();
   await expect(chooser.getByRole('button', { name: 'Apply code' })).toBeDisabled();
-  await expect(chooser.getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*-\$2\.50/);
+  await expect(chooser.getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*\u2212\$2\.50/);
   await expect(chooser.getByRole('button', { name: 'Apply code' })).toBeEnabled();
 
   // The total is the server's, with subtotal plus tax struck through.

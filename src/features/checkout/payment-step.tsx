@@ -14,7 +14,7 @@ import { apiOf } from '../../api/client';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
 import { field, TextField } from '../../ui/form-field';
-import { formatPrice } from '../../lib/format-price';
+import { formatDiscount, formatPrice } from '../../lib/format-price';
 import { Spinner } from '../../ui/spinner';
 import { getStripe } from '../../payment/stripe-loader';
 import {
@@ -200,7 +200,7 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
           <p>
             Shipping {formatPrice(context.revisedTotals.shipping)} · Tax{' '}
             {formatPrice(context.revisedTotals.tax)} · Discount{' '}
-            {formatPrice(context.revisedTotals.discount)} · New total{' '}
+            {formatDiscount(context.revisedTotals.discount)} · New total{' '}
             <strong>{formatPrice(context.revisedTotals.total)}</strong>
           </p>
         </div>
