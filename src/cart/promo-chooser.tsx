@@ -7,7 +7,7 @@ import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
 import { Button } from '../ui/button';
 import { useAppForm } from '../components/shop-form';
-import { formatDiscount, formatPrice } from '../lib/format-price';
+import { formatDiscount } from '../lib/format-price';
 import { Spinner } from '../ui/spinner';
 import { cartChangeWords, hasDiscount } from './cart-text';
 import { useCartAnnounce } from './cart-announcer';
