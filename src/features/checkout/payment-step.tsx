@@ -31,6 +31,7 @@ import {
   fieldErrorText,
   PAYMENT_MESSAGES,
   paymentErrorText,
+  paymentProblemLines,
 } from './payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 import { panel } from '../../ui/panel';
@@ -239,27 +240,6 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
   );
 }
 
-/**
- * What went wrong with the last attempt, in the shopper's words, and what to do next (issue 16,
- * D9). It stays until the next attempt. The spec's texts stay too: its processing message heads
- * the notice and its "Error creating PaymentIntent" line is the detail underneath.
- */
-export function paymentProblemWords(
-  error: ProcessingError,
-  action: 'Pay' | 'Place Order',
-): { happened: string; next: string } {
-  const happened = {
-    order: 'Your order was not placed, and nothing was charged.',
-    card: 'We could not confirm your card payment. Trying again will not charge you twice.',
-    record:
-      'Your payment went through, but we could not record it yet. Trying again finishes it without charging you twice.',
-  }[error.stage];
-  const next = error.network
-    ? `You seem to be offline. Check your internet connection, then press ${action} again.`
-    : `Please press ${action} again in a moment. If it keeps failing, try again later or choose another payment method.`;
-  return { happened, next };
-}
-
 function PaymentProblem({
   error,
   action,
@@ -267,19 +247,17 @@ function PaymentProblem({
   error: ProcessingError;
   action: 'Pay' | 'Place Order';
 }) {
-  const { happened, next } = paymentProblemWords(error, action);
+  const [heading, ...lines] = paymentProblemLines(error, action);
   return (
     <div
       role="alert"
       data-testid="payment-problem"
       className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
     >
-      <p className={css({ fontWeight: 'semibold' })}>{PAYMENT_MESSAGES.processingError}</p>
-      <p>{happened}</p>
-      <p>{next}</p>
-      <p className={css({ mt: '2', fontSize: 'xs', color: 'textMuted' })}>
-        Details: {PAYMENT_MESSAGES.paymentIntentError}: {error.detail}
-      </p>
+      <p className={css({ fontWeight: 'semibold' })}>{heading}</p>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </div>
   );
 }
