@@ -8,7 +8,7 @@ const DEVELOPER_WORDS =
 describe('paymentProblemLines (a failed order or payment, issue 16 and 30)', () => {
   it('tells an offline shopper what happened and what to do, without developer words', () => {
     const lines = paymentProblemLines(
-      { stage: 'order', network: true, detail: 'TypeError: Failed to fetch' },
+      { stage: 'order', network: true, detail: 'TypeError: Failed to fetch', code: null },
       'Place Order',
     );
     expect(lines).toEqual([
@@ -23,7 +23,12 @@ describe('paymentProblemLines (a failed order or payment, issue 16 and 30)', () 
     "keeps the server's or the browser's own error text out of a failure at the %s stage",
     (stage) => {
       const text = paymentProblemLines(
-        { stage, network: false, detail: 'Error: 503 Service Unavailable' },
+        {
+          stage,
+          network: false,
+          detail: 'Error: 503 Service Unavailable',
+          code: 'SERVICE_UNAVAILABLE',
+        },
         'Pay',
       ).join(' ');
       expect(text).not.toMatch(DEVELOPER_WORDS);

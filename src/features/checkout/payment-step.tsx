@@ -23,7 +23,12 @@ import {
   type PaymentMethodChoice,
   type ProcessingError,
 } from '../../../machines/payment.machine';
-import { amountDue, isProcessing } from '../../../machines/payment.selectors';
+import {
+  amountDue,
+  generalProcessingError,
+  isProcessing,
+  promoRefusal,
+} from '../../../machines/payment.selectors';
 import type { PaymentActorRef } from './checkout-actor';
 import { orderDraftFromCart } from './checkout-logic';
 import {
@@ -68,6 +73,8 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
   const elements = useElements();
   const { context } = snapshot;
   const processing = isProcessing(snapshot);
+  const refusedPromo = promoRefusal(snapshot);
+  const problem = generalProcessingError(snapshot);
   const draft = orderDraftFromCart(cart);
   const submitEvent = { type: 'payment.submit' as const, draft, card: null };
 
@@ -145,6 +152,15 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
       {context.paymentMethod === 'cod' ? (
         <p className={noticeStyle}>You pay in cash when your order is delivered.</p>
       ) : null}
+      {refusedPromo ? (
+        <p
+          role="alert"
+          data-testid="payment-promo-refused"
+          className={cx(noticeStyle, dangerNoticeStyle)}
+        >
+          {refusedPromo}
+        </p>
+      ) : null}
 
       {byCard && context.paymentError ? (
         <p role="alert" data-testid="payment-error" className={cx(noticeStyle, dangerNoticeStyle)}>
@@ -207,9 +223,9 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
         </div>
       ) : null}
 
-      {context.processingError && !processing ? (
+      {problem && !processing ? (
         <PaymentProblem
-          error={context.processingError}
+          error={problem}
           action={context.paymentMethod === 'cod' ? 'Place Order' : 'Pay'}
         />
       ) : null}
