@@ -50,13 +50,13 @@ describe('cartChangeWords (the cart live region, issue 30)', () => {
 
   it("says the line's new quantity and the total, both the server's", () => {
     expect(
-      cartChangeWords({ kind: 'quantity', cartItemId: 7, productName: 'Cappuccino' }, cart),
-    ).toBe('Cappuccino, quantity 3. Total $14.85');
+      cartChangeWords({ kind: 'quantity', cartItemId: 7, productName: 'cappucino' }, cart),
+    ).toBe('Cappucino, quantity 3. Total $14.85');
   });
 
   it('says a removed line and the total left', () => {
-    expect(cartChangeWords({ kind: 'removed', productName: 'Cappuccino' }, cart)).toBe(
-      'Cappuccino removed from the cart. Total $14.85',
+    expect(cartChangeWords({ kind: 'removed', productName: 'french press 9 cups' }, cart)).toBe(
+      'French press 9 cups removed from the cart. Total $14.85',
     );
   });
 

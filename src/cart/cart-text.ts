@@ -62,6 +62,8 @@ export function cartChangeWords(
     change.kind === 'quantity'
       ? cart.cartItems.find((item) => item.cartItemId === change.cartItemId)
       : undefined;
-  if (!line) return `${change.productName} removed from the cart. ${total}`;
-  return `${change.productName}, quantity ${line.quantity}. ${total}`;
+  // The server keeps names in lower case ("cappucino"); a sentence starts with a capital.
+  const name = change.productName.charAt(0).toUpperCase() + change.productName.slice(1);
+  if (!line) return `${name} removed from the cart. ${total}`;
+  return `${name}, quantity ${line.quantity}. ${total}`;
 }

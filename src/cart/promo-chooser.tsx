@@ -141,7 +141,10 @@ export function PromoChooser({ cart }: { cart: Cart }) {
         </Button>
       </form>
 
-      <p className={css({ fontSize: 'sm', color: 'danger', _empty: { display: 'none' } })}>
+      <p
+        data-testid="promo-refusal"
+        className={css({ fontSize: 'sm', color: 'danger', _empty: { display: 'none' } })}
+      >
         {refusal}
       </p>
       <p className={css({ fontSize: 'sm', color: 'success', _empty: { display: 'none' } })}>
