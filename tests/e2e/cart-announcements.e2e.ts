@@ -29,7 +29,9 @@ async function total(page: Page): Promise<string> {
 
 test('the cart says each change once, in words, with the total, through one polite live region', async ({
   page,
+  expectedHttpErrors,
 }) => {
+  expectedHttpErrors.push({ status: 400, path: /^\/api\/v1\/cart\/promo-code$/ });
   await page.goto('/');
   await addToCart(page, CAPPUCINO, 2);
   const arranged = await addToCart(page, MILK_COFFEE, 1);
@@ -84,7 +86,9 @@ test('the cart says each change once, in words, with the total, through one poli
 
 test('a card-only promo is refused for cash on delivery, with the server’s reason beside the payment choice', async ({
   page,
+  expectedHttpErrors,
 }) => {
+  expectedHttpErrors.push({ status: 400, path: /^\/api\/v1\/order$/ });
   await arrangeCart(page, [{ productId: DISKON50_ITEM, quantity: 1 }]);
   const api = await pageApi(page);
   await ok(
