@@ -129,6 +129,12 @@ export default defineConfig({
           card: { value: '1.25rem' },
           panel: { value: '1.75rem' },
         },
+        sizes: {
+          /** The sticky site header's height (phones and tablets, then from lg), so what must
+           * land below it (a page heading scrolled or focused into view) reads the same figure. */
+          header: { value: '4rem' },
+          headerLg: { value: '5rem' },
+        },
         // The vertical rhythm of pages: between sections, and inside a section's header.
         spacing: {
           section: { value: 'clamp(3rem, 2rem + 4vw, 6rem)' },

@@ -723,7 +723,10 @@ export interface paths {
      *     more units of one product, or in one order, than the shop's caps (10 and 30 unless
      *     configured) is 409 ORDER_LIMIT_EXCEEDED; more open unpaid orders from one cart or account,
      *     for one email or from one client address than configured (3, 3, 10) is 429
-     *     TOO_MANY_OPEN_ORDERS. Each message is meant to be shown as is.
+     *     TOO_MANY_OPEN_ORDERS. A promo the server refuses is 400 PROMO_REJECTED with its reason;
+     *     this includes a card-only promo (one paid "With Credit or Debit Card") on a
+     *     cash-on-delivery order ("This promo is only for payment by card. Pay by card to keep it, or
+     *     remove the promo to pay cash on delivery."). Each message is meant to be shown as is.
      */
     post: operations['createOrder'];
     delete?: never;

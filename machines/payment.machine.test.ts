@@ -18,7 +18,7 @@ import {
   type PlacedOrder,
   type ReportStatusInput,
 } from './payment.machine';
-import { amountDue } from './payment.selectors';
+import { amountDue, promoRefusal } from './payment.selectors';
 import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
 const input: PaymentInput = {
@@ -234,6 +234,7 @@ describe('payment machine', () => {
       stage: 'order',
       network: false,
       detail: 'Network error',
+      code: null,
     });
     actor.send({
       type: 'payment.fieldChanged',
@@ -247,6 +248,28 @@ describe('payment machine', () => {
     expect(actor.getSnapshot().context.processingError).toBeNull();
     await toPromise(actor);
     expect(calls.createOrder.map((call) => call.idempotencyKey)).toEqual(['key-1', 'key-1']);
+  });
+
+  it("keeps the server's promo refusal for cash on delivery, shown while COD is chosen (issue 30)", async () => {
+    const reason =
+      'This promo is only for payment by card. Pay by card to keep it, or remove the promo to pay cash on delivery.';
+    const { actor } = start({
+      createOrder: async () => {
+        throw Object.assign(new Error(reason), { status: 400, code: 'PROMO_REJECTED' });
+      },
+    });
+    actor.send({ type: 'payment.methodChosen', method: 'cod' });
+    actor.send({ type: 'payment.submit', draft, card: null });
+    const snapshot = await settled(actor);
+
+    expect(snapshot.value).toEqual({ ready: 'editing' });
+    expect(snapshot.context.processingError).toMatchObject({
+      stage: 'order',
+      code: 'PROMO_REJECTED',
+    });
+    expect(promoRefusal(snapshot)).toBe(reason);
+    actor.send({ type: 'payment.methodChosen', method: 'card' });
+    expect(promoRefusal(actor.getSnapshot())).toBeNull();
   });
 
   it('tells a dropped connection (no answer at all) from a refusal, and where it happened', async () => {
@@ -266,6 +289,7 @@ describe('payment machine', () => {
       stage: 'card',
       network: true,
       detail: 'Failed to fetch',
+      code: null,
     });
   });
 

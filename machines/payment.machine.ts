@@ -161,6 +161,11 @@ export type ProcessingError = {
   network: boolean;
   /** The error as the developer sees it (spec §8's "Error creating PaymentIntent" line). */
   detail: string;
+  /**
+   * The server's reason code when it answered with a refusal (`PROMO_REJECTED`: a card-only promo
+   * on cash on delivery, issue 30), so the view can show the server's reason where it belongs.
+   */
+  code: string | null;
 };
 
 export type PaymentEvent =
@@ -205,8 +210,18 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+function errorCode(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}
+
 function processingError(stage: ProcessingError['stage'], error: unknown): ProcessingError {
-  return { stage, network: isNetworkError(error), detail: errorText(error) };
+  return {
+    stage,
+    network: isNetworkError(error),
+    detail: errorText(error),
+    code: errorCode(error),
+  };
 }
 
 const takeDraftParams = ({

@@ -95,11 +95,14 @@ interface PromoRow extends Row {
   start_at: string | null;
   end_at: string | null;
   is_active: number;
+  card_only: number;
 }
 
 export interface PromoRecord extends PromoRule {
   title: string;
   description: string;
+  /** Paid by card only ("With Credit or Debit Card"): a cash-on-delivery order is refused it. */
+  cardOnly: boolean;
 }
 
 function toPromoRecord(row: PromoRow, productIds: number[]): PromoRecord {
@@ -114,6 +117,7 @@ function toPromoRecord(row: PromoRow, productIds: number[]): PromoRecord {
     endAt: row.end_at,
     isActive: row.is_active === 1,
     productIds,
+    cardOnly: row.card_only === 1,
   };
 }
 

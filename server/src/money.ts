@@ -33,6 +33,8 @@ export const PROMO_MESSAGES = {
   expired: 'Promo code has expired',
   productEligibility: 'Promo code does not apply to the selected products',
   oneAtATime: 'Only one promo code can be applied at a time',
+  cardOnly:
+    'This promo is only for payment by card. Pay by card to keep it, or remove the promo to pay cash on delivery.',
 } as const;
 
 type PromoHint =

@@ -539,6 +539,8 @@ export const SEED_PROMOS: readonly {
   discountValue: number;
   window: PromoWindow;
   productIds: readonly number[];
+  /** Paid by card only: refused for cash on delivery (issue 30). */
+  cardOnly?: boolean;
 }[] = [
   {
     id: 1,
@@ -559,6 +561,7 @@ export const SEED_PROMOS: readonly {
     discountValue: 5000,
     window: 'current',
     productIds: [1, 2, 6, 8, 10, 11, 14, 15, 17, 18, 22, 24, 25, 27, 28, 32, 34, 35],
+    cardOnly: true,
   },
   {
     id: 3,

@@ -156,9 +156,19 @@ async function seedDatabase(
     for (const p of SEED_PROMOS) {
       const { startAt, endAt } = promoWindow(p.window, now);
       db.run(
-        `INSERT INTO promos (id, code, title, description, discount_type, discount_value, start_at, end_at, is_active)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-        [p.id, p.code, p.title, p.description, p.discountType, p.discountValue, startAt, endAt],
+        `INSERT INTO promos (id, code, title, description, discount_type, discount_value, start_at, end_at, is_active, card_only)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        [
+          p.id,
+          p.code,
+          p.title,
+          p.description,
+          p.discountType,
+          p.discountValue,
+          startAt,
+          endAt,
+          p.cardOnly ? 1 : 0,
+        ],
       );
       for (const productId of p.productIds) {
         db.run('INSERT INTO promo_products (promo_id, product_id) VALUES (?, ?)', [

@@ -237,6 +237,40 @@ describe('placing an order', () => {
     });
   });
 
+  it('refuses a card-only promo for cash on delivery, with a reason the shopper can act on (issue 30)', async () => {
+    const { api } = server;
+    // DISKON50 is "Diskon 50% With Credit or Debit Card"; product 6 qualifies for it.
+    const body = orderBody([{ productId: 6, quantity: 1 }], { promoCode: 'DISKON50' });
+    const priced = await api<{ totals: { discount: number; total: number } }>('POST', '/order', {
+      body,
+    });
+    expect(priced.body).toMatchObject({ code: 'TOTALS_MISMATCH' });
+    const { discount, total } = priced.body.totals;
+    expect(discount).toBeGreaterThan(0);
+
+    const byCash = await api('POST', '/order', {
+      body: {
+        ...body,
+        paymentMethod: 'cod',
+        discountAmount: discount,
+        totalAmount: total,
+        idempotencyKey: newKey(),
+      },
+    });
+    expect(byCash.status).toBe(400);
+    expect(byCash.body).toMatchObject({
+      code: 'PROMO_REJECTED',
+      message:
+        'This promo is only for payment by card. Pay by card to keep it, or remove the promo to pay cash on delivery.',
+    });
+
+    const byCard = await api<OrderResponse>('POST', '/order', {
+      body: { ...body, discountAmount: discount, totalAmount: total, idempotencyKey: newKey() },
+    });
+    expect(byCard.status).toBe(201);
+    expect(byCard.body).toMatchObject({ discountAmount: discount });
+  });
+
   it('a signed-in order uses the account email, ignores userId and remembers the address', async () => {
     const { api } = server;
     const user = await signup(api);

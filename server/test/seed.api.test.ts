@@ -311,6 +311,7 @@ describe("each space's media size (issue 19: the gallery lays out before its med
       for (const table of ['payment_events', 'stripe_stand_in_intents', 'stripe_stand_in_requests'])
         before.run(`DROP TABLE ${table}`);
       before.run('DROP INDEX payment_intents_order');
+      before.run('ALTER TABLE promos DROP COLUMN card_only');
       before.run('PRAGMA user_version = 4');
       before.close();
       const after = await openDb({ file });
@@ -318,6 +319,10 @@ describe("each space's media size (issue 19: the gallery lays out before its med
         expect(after.all('SELECT id, width, height FROM spaces ORDER BY id')).toEqual(
           SEED_SPACES.map(({ id, width, height }) => ({ id, width, height })),
         );
+        // Migration 7 (issue 30): the card-only promo learns it is card-only.
+        expect(after.all('SELECT code FROM promos WHERE card_only = 1')).toEqual([
+          { code: 'DISKON50' },
+        ]);
       } finally {
         after.close();
       }

@@ -24,7 +24,7 @@ const headerStyle = css({
 
 const rowStyle = css(pageColumn, {
   position: 'relative',
-  h: { base: '16', lg: '20' },
+  h: { base: 'header', lg: 'headerLg' },
   display: 'flex',
   alignItems: 'center',
   gap: { base: '2', lg: '6' },

@@ -94,7 +94,7 @@ describe('CartSummaryPanel', () => {
     expect(screen.getByTestId('cart-total-before-discount').textContent).toBe(
       'Before discount $9.95',
     );
-    expect(screen.getByTestId('promo-chip').textContent).toContain('CASHBACK25-$2.50');
+    expect(screen.getByTestId('promo-chip').textContent).toContain('CASHBACK25−$2.50');
   });
 
   it('only logs a failure to clear the promo', async () => {
@@ -160,7 +160,7 @@ describe('OrderItemsPanel', () => {
     expect(item?.textContent).toContain('2 × $4,50');
     expect(item?.textContent).toContain('$9.00');
     expect(screen.getByTestId('order-items-shipping').textContent).toBe('Not chosen yet');
-    expect(screen.getByTestId('order-items-promo').textContent).toBe('CASHBACK25 -$2.50');
+    expect(screen.getByTestId('order-items-promo').textContent).toBe('CASHBACK25 −$2.50');
     expect(screen.getByTestId('cart-total').textContent).toBe('$7.45');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountBeforeDiscount, formatItemPrice, lineName, lineSubtitle } from './cart-text';
+import type { Cart } from '../api/types';
+import {
+  amountBeforeDiscount,
+  cartChangeWords,
+  formatItemPrice,
+  lineName,
+  lineSubtitle,
+} from './cart-text';
 
 describe('cart line texts', () => {
   it('shows the name in upper case and the brand with the category', () => {
@@ -32,5 +39,30 @@ describe('amountBeforeDiscount (the struck-through amount)', () => {
     const before = amountBeforeDiscount({ total: 26.49, discount: 2.5 });
     expect(before).toBe(28.99);
     expect(before).toBeGreaterThan(26.49);
+  });
+});
+
+describe('cartChangeWords (the cart live region, issue 30)', () => {
+  const cart = {
+    total: 14.85,
+    cartItems: [{ cartItemId: 7, quantity: 3 }],
+  } as Pick<Cart, 'cartItems' | 'total'>;
+
+  it("says the line's new quantity and the total, both the server's", () => {
+    expect(
+      cartChangeWords({ kind: 'quantity', cartItemId: 7, productName: 'cappucino' }, cart),
+    ).toBe('Cappucino, quantity 3. Total $14.85');
+  });
+
+  it('says a removed line and the total left', () => {
+    expect(cartChangeWords({ kind: 'removed', productName: 'french press 9 cups' }, cart)).toBe(
+      'French press 9 cups removed from the cart. Total $14.85',
+    );
+  });
+
+  it("says the promo's outcome with the total", () => {
+    expect(cartChangeWords({ kind: 'promo', message: 'Promo applied' }, cart)).toBe(
+      'Promo applied. Total $14.85',
+    );
   });
 });

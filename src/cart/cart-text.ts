@@ -1,6 +1,7 @@
 import type { Cart, CartItem } from '../api/types';
 import { BRAND_NAME } from '../../contract/brand';
 import { categoryLabel } from '../components/category-labels';
+import { formatPrice } from '../lib/format-price';
 
 /** Spec §2: a cart line's name is shown in upper case. */
 export function lineName(item: Pick<CartItem, 'productName'>): string {
@@ -39,4 +40,30 @@ export function amountBeforeDiscount(cart: Pick<Cart, 'total' | 'discount'>): nu
 /** Spec §4: the promo chip (and a discounted total) appear only when the discount is non-zero. */
 export function hasDiscount(cart: Pick<Cart, 'discount' | 'promo'>): boolean {
   return cart.promo !== null && cart.discount > 0;
+}
+
+/** A cart change the cart's one live region says once the server has answered (issue 30). */
+export type CartChange =
+  | { kind: 'quantity'; cartItemId: number; productName: string }
+  | { kind: 'removed'; productName: string }
+  | { kind: 'promo'; message: string };
+
+/**
+ * The words for a change, from the server's cart after it: "Cappuccino, quantity 3. Total
+ * $14.85". The quantity and the total are the server's, never the click's guess.
+ */
+export function cartChangeWords(
+  change: CartChange,
+  cart: Pick<Cart, 'cartItems' | 'total'>,
+): string {
+  const total = `Total ${formatPrice(cart.total)}`;
+  if (change.kind === 'promo') return `${change.message}. ${total}`;
+  const line =
+    change.kind === 'quantity'
+      ? cart.cartItems.find((item) => item.cartItemId === change.cartItemId)
+      : undefined;
+  // The server keeps names in lower case ("cappucino"); a sentence starts with a capital.
+  const name = change.productName.charAt(0).toUpperCase() + change.productName.slice(1);
+  if (!line) return `${name} removed from the cart. ${total}`;
+  return `${name}, quantity ${line.quantity}. ${total}`;
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import type { Cart } from '../api/types';
 import { Button } from '../ui/button';
-import { formatPrice } from '../lib/format-price';
+import { formatDiscount, formatPrice } from '../lib/format-price';
 import { formatItemPrice, hasDiscount, lineName, lineSubtitle } from './cart-text';
 import { amountRowStyle, amountsStyle, mobileBackStyle, panelStyle } from './panel-styles';
 import { TotalDisplay } from './total-display';
@@ -86,7 +86,7 @@ export function OrderItemsPanel({ cart, extra, onBack }: OrderItemsPanelProps) {
             <dt>Promo</dt>
             <dd data-testid="order-items-promo">
               {hasDiscount(cart) && cart.promo
-                ? `${cart.promo.code} -${formatPrice(cart.discount)}`
+                ? `${cart.promo.code} ${formatDiscount(cart.discount)}`
                 : 'None'}
             </dd>
           </div>

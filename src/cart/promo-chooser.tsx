@@ -7,9 +7,10 @@ import { cartQueries } from '../api/cart.queries';
 import type { Cart, Promo, UnavailablePromo } from '../api/types';
 import { Button } from '../ui/button';
 import { useAppForm } from '../components/shop-form';
-import { formatPrice } from '../lib/format-price';
+import { formatDiscount } from '../lib/format-price';
 import { Spinner } from '../ui/spinner';
-import { hasDiscount } from './cart-text';
+import { cartChangeWords, hasDiscount } from './cart-text';
+import { useCartAnnounce } from './cart-announcer';
 
 const sectionStyle = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 const subheadingStyle = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'text' });
@@ -46,13 +47,19 @@ export function PromoChooser({ cart }: { cart: Cart }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [applied, setApplied] = useState<string | null>(null);
   const codeBox = useRef<HTMLDivElement>(null);
+  // The outcome is shown here and said once, with the new total, by the cart's live region.
+  const announce = useCartAnnounce();
   const onApplied = (next: Cart) => {
+    const message = next.promoValidation?.message ?? null;
     setRefusal(null);
-    setApplied(next.promoValidation?.message ?? null);
+    setApplied(message);
+    announce.say(cartChangeWords({ kind: 'promo', message: message ?? 'Promo applied' }, next));
   };
   const onRefused = (error: unknown) => {
+    const reason = refusalReason(error);
     setApplied(null);
-    setRefusal(refusalReason(error));
+    setRefusal(reason);
+    announce.say(reason);
   };
   // The options write the cart cache; what this view does with an answer goes with each mutate.
   const applyPromo = useMutation(mutations.applyPromo);
@@ -60,8 +67,9 @@ export function PromoChooser({ cart }: { cart: Cart }) {
   const clearPromo = useMutation(mutations.clearPromo);
   const onClear = () =>
     clearPromo.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: (next) => {
         setApplied(null);
+        announce.say(cartChangeWords({ kind: 'promo', message: 'Promo removed' }, next));
         // The control that had focus (chip or Remove) is gone with the promo.
         codeBox.current?.querySelector('input')?.focus();
       },
@@ -134,15 +142,12 @@ export function PromoChooser({ cart }: { cart: Cart }) {
       </form>
 
       <p
-        role="alert"
+        data-testid="promo-refusal"
         className={css({ fontSize: 'sm', color: 'danger', _empty: { display: 'none' } })}
       >
         {refusal}
       </p>
-      <p
-        role="status"
-        className={css({ fontSize: 'sm', color: 'success', _empty: { display: 'none' } })}
-      >
+      <p className={css({ fontSize: 'sm', color: 'success', _empty: { display: 'none' } })}>
         {applied}
       </p>
 
@@ -287,7 +292,7 @@ function PromoChip({
       })}
     >
       <span className={css({ fontFamily: 'mono', letterSpacing: 'wide' })}>{code}</span>
-      <span>-{formatPrice(discount)}</span>
+      <span>{formatDiscount(discount)}</span>
       <button
         type="button"
         aria-label={`Remove promo ${code}`}

@@ -57,9 +57,16 @@ describe('shipping address schema (spec §5)', () => {
   });
 
   it('keeps digits only and at most 15 of them in the phone input', () => {
-    expect(normalizePhoneInput('+1 (702) 123-4567')).toBe('17021234567');
+    expect(normalizePhoneInput('(702) 12a3-4567')).toBe('7021234567');
     expect(normalizePhoneInput('1234567890123456789')).toBe('123456789012345');
   });
+
+  it.each(['+1 702 555 0143', '+17025550143', '1-702-555-0143', '(702) 555-0143', '702.555.0143'])(
+    'understands a pasted "%s" as the number after the +1 the field already shows (issue 30)',
+    (pasted) => {
+      expect(normalizePhoneInput(pasted)).toBe('7025550143');
+    },
+  );
 });
 
 describe('telling saved addresses apart (the checkout chooser)', () => {

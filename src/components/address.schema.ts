@@ -43,9 +43,18 @@ export const emptyShippingAddress: ShippingAddressValues = {
   isDefault: false,
 };
 
-/** The phone input keeps digits only and at most 15 of them (spec §5, §9). */
+/**
+ * The phone input keeps digits only and at most 15 of them (spec §5, §9). The field already shows
+ * the country's "+1" beside it, so a pasted "+1 702 555 0143" or "1-702-555-0143" keeps the ten
+ * digits after that 1, never a second 1 (issue 30).
+ */
 export function normalizePhoneInput(raw: string): string {
-  return raw.replace(/\D+/g, '').slice(0, PHONE_MAX_DIGITS);
+  const digits = raw.replace(/\D+/g, '');
+  const afterCountryCode =
+    /^\s*\+\s*1/.test(raw) || (digits.length === 11 && digits.startsWith('1'))
+      ? digits.slice(1)
+      : digits;
+  return afterCountryCode.slice(0, PHONE_MAX_DIGITS);
 }
 
 /** A saved address as the address fields hold it (an absent apartment is an empty one). */

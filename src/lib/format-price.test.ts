@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './format-price';
+import { formatDiscount, formatPrice } from './format-price';
 
 describe('formatPrice', () => {
   it.each([
@@ -15,5 +15,17 @@ describe('formatPrice', () => {
 
   it('puts the minus sign before the dollar sign', () => {
     expect(formatPrice(-2.5)).toBe('-$2.50');
+  });
+});
+
+describe('formatDiscount (issue 30: every discount line)', () => {
+  it('writes a discount with the minus sign U+2212 before the dollar sign', () => {
+    expect(formatDiscount(8)).toBe('\u2212$8.00');
+    expect(formatDiscount(2.5)).toBe('−$2.50');
+  });
+
+  it('reads the same whether the amount comes positive or negative, and never "−$0.00"', () => {
+    expect(formatDiscount(-8)).toBe('−$8.00');
+    expect(formatDiscount(0)).toBe('$0.00');
   });
 });

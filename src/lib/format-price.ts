@@ -8,3 +8,14 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatPrice(amount: number): string {
   return usd.format(amount);
 }
+
+/**
+ * A discount line, wherever one is shown (cart, checkout, order confirmation, order history):
+ * "−$8.00" with the true minus sign (U+2212), which screen readers say as "minus" where a hyphen
+ * is often skipped. The amount may come as the saving (8) or as the signed change (-8); no
+ * discount is "$0.00", never "−$0.00".
+ */
+export function formatDiscount(amount: number): string {
+  const saving = Math.abs(amount);
+  return Math.round(saving * 100) === 0 ? formatPrice(0) : `\u2212${formatPrice(saving)}`;
+}

@@ -11,7 +11,8 @@ export type PageTitleProps = {
 
 /**
  * The page's one <h1>. It is focusable (tabIndex -1) so the layout can move focus to it after a
- * route change and screen-reader users hear where they landed.
+ * route change and screen-reader users hear where they landed. Its scroll margin is the sticky
+ * header's height token, so wherever it is scrolled or focused into view it shows below the header.
  */
 export function PageTitle({ children, subtitle, className }: PageTitleProps) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -28,6 +29,11 @@ export function PageTitle({ children, subtitle, className }: PageTitleProps) {
         className={css({
           textStyle: 'h1',
           color: 'text',
+          // Scrolled or focused into view, it lands below the sticky header, not under it.
+          scrollMarginTop: {
+            base: 'calc(token(sizes.header) + token(spacing.4))',
+            lg: 'calc(token(sizes.headerLg) + token(spacing.4))',
+          },
           _focus: { outline: 'none' },
         })}
       >

@@ -126,7 +126,7 @@ const guestFillsTheCart: Journey = {
 /** The drawer's promo chip once CASHBACK25 ($2.50 off milk coffee) is applied. */
 async function expectPromoInDrawer(page: Page) {
   await ensureDrawerOpen(page);
-  await expect(drawer(page).getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*-\$2\.50/);
+  await expect(drawer(page).getByTestId('promo-chip')).toHaveText(/CASHBACK25\s*\u2212\$2\.50/);
   // 2 milk coffees $10.00 + tax $1.00, struck through; the total is $8.50.
   await expect(drawer(page).getByTestId('cart-total-before-discount')).toHaveText(
     'Before discount $11.00',

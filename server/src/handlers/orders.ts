@@ -17,7 +17,14 @@ import type { Row } from '../db';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, notFound, unauthorized, validationError } from '../http-error';
-import { amountDiffers, checkPromo, priceTotals, totalsToAmounts, type PriceLine } from '../money';
+import {
+  amountDiffers,
+  checkPromo,
+  priceTotals,
+  PROMO_MESSAGES,
+  totalsToAmounts,
+  type PriceLine,
+} from '../money';
 import { clearOwnerCart, retakeStock, returnStock } from '../order-stock';
 import {
   accessibleOrder,
@@ -260,6 +267,10 @@ export const orderHandlers = {
       if (code !== '') {
         const verdict = checkPromo(promo, lines, { now: ctx.now });
         if (!verdict.accepted) throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
+      }
+      // Issue 30: a card-only promo ("With Credit or Debit Card") is not for cash on delivery.
+      if (promo?.cardOnly && body.paymentMethod === 'cod') {
+        throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.cardOnly);
       }
       const totals = priceTotals({ lines, shippingCents: ship.price_cents, promo, now: ctx.now });
 

@@ -5,6 +5,7 @@ import { cartQueries } from '../../api/cart.queries';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { CartAnnouncer } from '../../cart/cart-announcer';
 import { CartLineList } from './cart-line-list';
 
 export type CartContentProps = {
@@ -15,7 +16,10 @@ export type CartContentProps = {
   renderSummary: (cart: Cart) => ReactNode;
 };
 
-/** The cart as the drawer and the /cart page both show it: loading, failure, empty, or lines. */
+/**
+ * The cart as the drawer and the /cart page both show it: loading, failure, empty, or lines, under
+ * the cart's one live region (lines and promos say their changes through it).
+ */
 export function CartContent({ bounded, onGoToMenu, renderSummary }: CartContentProps) {
   const cart = useQuery(cartQueries.detail());
 
@@ -41,19 +45,21 @@ export function CartContent({ bounded, onGoToMenu, renderSummary }: CartContentP
 
   const empty = cart.data.cartItems.length === 0;
   return (
-    <div
-      className={cx(
-        css({
-          display: 'grid',
-          gridTemplateColumns: '1fr',
-          gap: { base: '6', lg: '8' },
-          alignItems: 'start',
-        }),
-        empty ? undefined : css({ lg: { gridTemplateColumns: 'minmax(0, 1fr) 24rem' } }),
-      )}
-    >
-      <CartLineList cart={cart.data} bounded={bounded} onGoToMenu={onGoToMenu} />
-      {empty ? null : renderSummary(cart.data)}
-    </div>
+    <CartAnnouncer cart={cart.data} updatedAt={cart.dataUpdatedAt}>
+      <div
+        className={cx(
+          css({
+            display: 'grid',
+            gridTemplateColumns: '1fr',
+            gap: { base: '6', lg: '8' },
+            alignItems: 'start',
+          }),
+          empty ? undefined : css({ lg: { gridTemplateColumns: 'minmax(0, 1fr) 24rem' } }),
+        )}
+      >
+        <CartLineList cart={cart.data} bounded={bounded} onGoToMenu={onGoToMenu} />
+        {empty ? null : renderSummary(cart.data)}
+      </div>
+    </CartAnnouncer>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
 import { LinkButton } from '../../ui/link-button';
@@ -15,11 +15,10 @@ export type CartLineListProps = {
 };
 
 /**
- * The cart's lines, or the empty-cart message, with one polite live region announcing quantity
- * changes and removals (they change the page silently otherwise).
+ * The cart's lines, or the empty-cart message. Quantity changes and removals are said by the
+ * cart's one live region (`CartAnnouncer`, around the whole cart).
  */
 export function CartLineList({ cart, bounded = false, onGoToMenu }: CartLineListProps) {
-  const [announcement, setAnnouncement] = useState('');
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
   // A removed line takes its focused Remove button with it: keep focus in the list.
@@ -32,14 +31,6 @@ export function CartLineList({ cart, bounded = false, onGoToMenu }: CartLineList
       className={css({ minW: '0', _focus: { outline: 'none' } })}
       data-testid="cart-lines"
     >
-      <p
-        role="status"
-        aria-live="polite"
-        data-testid="cart-announcer"
-        className={css({ srOnly: true })}
-      >
-        {announcement}
-      </p>
       {cart.cartItems.length === 0 ? (
         <div
           className={css({
@@ -71,12 +62,7 @@ export function CartLineList({ cart, bounded = false, onGoToMenu }: CartLineList
             )}
           >
             {cart.cartItems.map((item) => (
-              <CartLineRow
-                key={item.cartItemId}
-                item={item}
-                announce={setAnnouncement}
-                onRemoved={keepFocus}
-              />
+              <CartLineRow key={item.cartItemId} item={item} onRemoved={keepFocus} />
             ))}
           </ul>
         </>

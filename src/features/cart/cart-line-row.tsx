@@ -7,6 +7,7 @@ import { lineName, lineSubtitle } from '../../cart/cart-text';
 import { formatPrice } from '../../lib/format-price';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { cartMutationFailure } from '../../cart/cart-messages';
+import { useCartAnnounce } from '../../cart/cart-announcer';
 import { useCartLine } from './use-cart-line';
 
 const stepperButton = css({
@@ -30,8 +31,6 @@ const stepperButton = css({
 
 export type CartLineRowProps = {
   item: CartItem;
-  /** Says a change out loud (the list's polite live region). */
-  announce: (text: string) => void;
   /** Called once the server removed the line, to put focus somewhere that still exists. */
   onRemoved: () => void;
 };
@@ -42,20 +41,25 @@ export type CartLineRowProps = {
  * shopper asked for, shown at once; the money is the server's last answer, dimmed while a change
  * is on its way.
  */
-export function CartLineRow({ item, announce, onRemoved }: CartLineRowProps) {
+export function CartLineRow({ item, onRemoved }: CartLineRowProps) {
   const queryClient = useQueryClient();
   const line = useCartLine(item);
   const name = lineName(item);
   const remove = useMutation(cartMutations(queryClient).removeItem);
 
-  const onRemove = () =>
-    remove.mutate(item.cartItemId, {
-      onSuccess: () => {
-        announce(`${name} removed from the cart`);
-        onRemoved();
+  const announce = useCartAnnounce();
+  const { productName, cartItemId } = item;
+
+  const onRemove = () => {
+    announce.changed({ kind: 'removed', productName });
+    remove.mutate(cartItemId, {
+      onSuccess: onRemoved,
+      onError: (error) => {
+        announce.cancel();
+        toast.error(cartMutationFailure(error));
       },
-      onError: (error) => toast.error(cartMutationFailure(error)),
     });
+  };
 
   return (
     <li
@@ -133,7 +137,10 @@ export function CartLineRow({ item, announce, onRemoved }: CartLineRowProps) {
             className={stepperButton}
             aria-label={`Decrease quantity of ${name}`}
             disabled={!line.canDecrease || remove.isPending}
-            onClick={() => announce(`${name} quantity ${line.decrease()}`)}
+            onClick={() => {
+              line.decrease();
+              announce.changed({ kind: 'quantity', cartItemId, productName });
+            }}
           >
             <span aria-hidden="true">−</span>
           </button>
@@ -154,7 +161,10 @@ export function CartLineRow({ item, announce, onRemoved }: CartLineRowProps) {
             className={stepperButton}
             aria-label={`Increase quantity of ${name}`}
             disabled={!line.canIncrease || remove.isPending}
-            onClick={() => announce(`${name} quantity ${line.increase()}`)}
+            onClick={() => {
+              line.increase();
+              announce.changed({ kind: 'quantity', cartItemId, productName });
+            }}
           >
             <span aria-hidden="true">+</span>
           </button>

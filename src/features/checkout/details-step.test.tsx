@@ -87,7 +87,7 @@ describe('checkout step 0: autofill and the first click', () => {
       expect(onInvalid).not.toHaveBeenCalled();
       expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
         email: 'ada@lumen.test',
-        shippingAddress: { street: '12 King Street West', phoneNumber: '17021234567' },
+        shippingAddress: { street: '12 King Street West', phoneNumber: '7021234567' },
       });
       expect(screen.queryByText('Street detail is require')).toBeNull();
     },

@@ -3,6 +3,7 @@ import type {
   CardFieldError,
   PaymentBlock,
   PaymentError,
+  ProcessingError,
 } from '../../../machines/payment.machine';
 
 /** The texts of spec §5 and §8, kept in one place so views and tests read the same words. */
@@ -12,6 +13,7 @@ export const PAYMENT_MESSAGES = {
   cardMissing: 'Card details are missing. Please try again',
   paymentFailed: 'Payment failed. Please try again.',
   processingError: 'Error processing payment. Please try again later.',
+  /** Spec §8's developer line: the console's, never shown to the shopper (issue 30). */
   paymentIntentError: 'Error creating PaymentIntent',
   paymentSuccessful: 'Payment successful!',
   paypalUnavailable: 'PayPal is not available yet. Please pay by card or cash on delivery.',
@@ -40,4 +42,26 @@ export function blockedText(reason: PaymentBlock): string {
 /** A declined card: the provider's own message, or spec §8's. */
 export function paymentErrorText(error: PaymentError): string {
   return error.providerMessage || PAYMENT_MESSAGES.paymentFailed;
+}
+
+/**
+ * What went wrong with the last attempt, in the shopper's words, and what to do next (issue 16,
+ * D9): spec §8's processing message, then what happened, then what to do. It stays until the next
+ * attempt. The error's own text (spec §8's "Error creating PaymentIntent" line, a "Failed to
+ * fetch") is a developer's: it goes to the console only (issue 30).
+ */
+export function paymentProblemLines(
+  error: ProcessingError,
+  action: 'Pay' | 'Place Order',
+): string[] {
+  const happened = {
+    order: 'Your order was not placed, and nothing was charged.',
+    card: 'We could not confirm your card payment. Trying again will not charge you twice.',
+    record:
+      'Your payment went through, but we could not record it yet. Trying again finishes it without charging you twice.',
+  }[error.stage];
+  const next = error.network
+    ? `You seem to be offline. Check your internet connection, then press ${action} again.`
+    : `Please press ${action} again in a moment. If it keeps failing, try again later or choose another payment method.`;
+  return [PAYMENT_MESSAGES.processingError, happened, next];
 }

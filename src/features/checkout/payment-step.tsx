@@ -14,7 +14,7 @@ import { apiOf } from '../../api/client';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
 import { field, TextField } from '../../ui/form-field';
-import { formatPrice } from '../../lib/format-price';
+import { formatDiscount, formatPrice } from '../../lib/format-price';
 import { Spinner } from '../../ui/spinner';
 import { getStripe } from '../../payment/stripe-loader';
 import {
@@ -23,7 +23,12 @@ import {
   type PaymentMethodChoice,
   type ProcessingError,
 } from '../../../machines/payment.machine';
-import { amountDue, isProcessing } from '../../../machines/payment.selectors';
+import {
+  amountDue,
+  generalProcessingError,
+  isProcessing,
+  promoRefusal,
+} from '../../../machines/payment.selectors';
 import type { PaymentActorRef } from './checkout-actor';
 import { orderDraftFromCart } from './checkout-logic';
 import {
@@ -31,6 +36,7 @@ import {
   fieldErrorText,
   PAYMENT_MESSAGES,
   paymentErrorText,
+  paymentProblemLines,
 } from './payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 import { panel } from '../../ui/panel';
@@ -67,6 +73,8 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
   const elements = useElements();
   const { context } = snapshot;
   const processing = isProcessing(snapshot);
+  const refusedPromo = promoRefusal(snapshot);
+  const problem = generalProcessingError(snapshot);
   const draft = orderDraftFromCart(cart);
   const submitEvent = { type: 'payment.submit' as const, draft, card: null };
 
@@ -144,6 +152,15 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
       {context.paymentMethod === 'cod' ? (
         <p className={noticeStyle}>You pay in cash when your order is delivered.</p>
       ) : null}
+      {refusedPromo ? (
+        <p
+          role="alert"
+          data-testid="payment-promo-refused"
+          className={cx(noticeStyle, dangerNoticeStyle)}
+        >
+          {refusedPromo}
+        </p>
+      ) : null}
 
       {byCard && context.paymentError ? (
         <p role="alert" data-testid="payment-error" className={cx(noticeStyle, dangerNoticeStyle)}>
@@ -200,15 +217,15 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
           <p>
             Shipping {formatPrice(context.revisedTotals.shipping)} · Tax{' '}
             {formatPrice(context.revisedTotals.tax)} · Discount{' '}
-            {formatPrice(context.revisedTotals.discount)} · New total{' '}
+            {formatDiscount(context.revisedTotals.discount)} · New total{' '}
             <strong>{formatPrice(context.revisedTotals.total)}</strong>
           </p>
         </div>
       ) : null}
 
-      {context.processingError && !processing ? (
+      {problem && !processing ? (
         <PaymentProblem
-          error={context.processingError}
+          error={problem}
           action={context.paymentMethod === 'cod' ? 'Place Order' : 'Pay'}
         />
       ) : null}
@@ -239,27 +256,6 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
   );
 }
 
-/**
- * What went wrong with the last attempt, in the shopper's words, and what to do next (issue 16,
- * D9). It stays until the next attempt. The spec's texts stay too: its processing message heads
- * the notice and its "Error creating PaymentIntent" line is the detail underneath.
- */
-export function paymentProblemWords(
-  error: ProcessingError,
-  action: 'Pay' | 'Place Order',
-): { happened: string; next: string } {
-  const happened = {
-    order: 'Your order was not placed, and nothing was charged.',
-    card: 'We could not confirm your card payment. Trying again will not charge you twice.',
-    record:
-      'Your payment went through, but we could not record it yet. Trying again finishes it without charging you twice.',
-  }[error.stage];
-  const next = error.network
-    ? `You seem to be offline. Check your internet connection, then press ${action} again.`
-    : `Please press ${action} again in a moment. If it keeps failing, try again later or choose another payment method.`;
-  return { happened, next };
-}
-
 function PaymentProblem({
   error,
   action,
@@ -267,19 +263,17 @@ function PaymentProblem({
   error: ProcessingError;
   action: 'Pay' | 'Place Order';
 }) {
-  const { happened, next } = paymentProblemWords(error, action);
+  const [heading, ...lines] = paymentProblemLines(error, action);
   return (
     <div
       role="alert"
       data-testid="payment-problem"
       className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
     >
-      <p className={css({ fontWeight: 'semibold' })}>{PAYMENT_MESSAGES.processingError}</p>
-      <p>{happened}</p>
-      <p>{next}</p>
-      <p className={css({ mt: '2', fontSize: 'xs', color: 'textMuted' })}>
-        Details: {PAYMENT_MESSAGES.paymentIntentError}: {error.detail}
-      </p>
+      <p className={css({ fontWeight: 'semibold' })}>{heading}</p>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </div>
   );
 }

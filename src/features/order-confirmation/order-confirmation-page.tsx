@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { categoryLabel } from '../../components/category-labels';
 import { Dialog } from '../../ui/dialog';
 import { formatTransactionDate } from '../../lib/format-date';
-import { formatPrice } from '../../lib/format-price';
+import { formatDiscount, formatPrice } from '../../lib/format-price';
 import { LinkButton } from '../../ui/link-button';
 import { PageContainer } from '../../ui/page-container';
 import { NotFoundView } from '../../components/not-found-view';
@@ -264,7 +264,7 @@ function Confirmation({
             </div>
             <div className={rowStyle}>
               <dt>Discount</dt>
-              <dd>{formatPrice(order.discountAmount)}</dd>
+              <dd>{formatDiscount(order.discountAmount)}</dd>
             </div>
             <div className={rowStyle}>
               <dt>Shipping</dt>
