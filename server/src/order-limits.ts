@@ -46,7 +46,7 @@ const COUNTS: [keyof OrderLimits, string][] = [
   ['maxOpenOrdersPerEmail', 'MAX_OPEN_ORDERS_PER_EMAIL'],
   ['maxOpenOrdersPerPhone', 'MAX_OPEN_ORDERS_PER_PHONE'],
   ['maxOpenOrdersPerAddress', 'MAX_OPEN_ORDERS_PER_ADDRESS'],
-  ['addressWindowMinutes', 'OPEN_ORDERS_ADDRESS_WINDOW_MINUTES'],
+  ['addressWindowMinutes', 'OPEN_ORDERS_WINDOW_MINUTES'],
 ];
 
 /** The order limits the environment sets (docs/server.md); unset ones keep their defaults. */
