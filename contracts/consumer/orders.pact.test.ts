@@ -6,6 +6,7 @@ import {
   createOrder,
   getOrder,
   getOrderHistory,
+  moveOrderOn,
   updateOrderStatus,
 } from '../../src/api/orders';
 import { createPaymentIntent } from '../../src/api/payment';
@@ -414,6 +415,56 @@ describe('orders contract: paying', () => {
           { orderToken: EXAMPLE_ORDER_TOKEN },
         );
         expect(order.status).toBe('PAYMENT_FAILED');
+      });
+  });
+});
+
+describe('orders contract: the shop moves an order on (issue 28)', () => {
+  const OWNER_AND_COD_ORDER = 'a cash-on-delivery order exists and the shop owner has signed in';
+
+  it('marks a cash-on-delivery order shipped', async () => {
+    await contract
+      .interaction('a request from the shop owner to mark a cash-on-delivery order SHIPPED')
+      .given(OWNER_AND_COD_ORDER)
+      .withRequest('PATCH', orderPath('/status'), (req) =>
+        req.headers({ ...bearer, ...jsonRequest }).jsonBody({ status: 'SHIPPED' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderResponse,
+          status: orderStatus('SHIPPED'),
+          paymentStatus: 'UNPAID',
+          clientSecret: nullValue(),
+          orderToken: orderToken(),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await moveOrderOn(api, 1, 'SHIPPED');
+        expect(order.status).toBe('SHIPPED');
+      });
+  });
+
+  it('refuses a shopper who is not the shop', async () => {
+    await contract
+      .interaction('a request from a shopper to mark an order SHIPPED')
+      .given(AWAITING)
+      .withRequest('PATCH', orderPath('/status'), (req) =>
+        req.headers({ ...bearer, ...jsonRequest }).jsonBody({ status: 'SHIPPED' }),
+      )
+      .willRespondWith(403, (res) =>
+        res.jsonBody(
+          errorBody(
+            403,
+            'FORBIDDEN',
+            'Only the shop can mark an order shipped, delivered or cancelled.',
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const error = await rejection(moveOrderOn(api, 1, 'SHIPPED'));
+        expect(error.status).toBe(403);
       });
   });
 });

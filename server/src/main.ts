@@ -12,7 +12,7 @@ import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
 import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oidc/relying-party';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
+import { DEFAULT_ORDER_LIMITS, orderLimitsFromEnv, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
 import { renderLimitsFromEnv, type RenderLimits } from './render-limits';
@@ -27,7 +27,6 @@ import {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DIST_DIR = resolve(repoRoot, 'dist');
 export const DEFAULT_STOCK_RESERVATION_MINUTES = 30;
-export const DEFAULT_COD_RESERVATION_MINUTES = 24 * 60;
 export const DEFAULT_GUEST_CART_TTL_DAYS = 30;
 
 export const consoleLogger: Logger = {
@@ -50,10 +49,10 @@ export interface StartServerOptions {
   /** The OpenID provider to sign in with; none: no provider button, the OIDC routes answer 404. */
   oidc?: OidcSettings | null;
   stockReservationMinutes?: number;
-  /** How long an unpaid cash-on-delivery order holds its stock (default one day). */
-  codReservationMinutes?: number;
-  /** Caps on units and open unpaid orders; unset fields keep DEFAULT_ORDER_LIMITS. */
+  /** Caps on units, open unpaid orders and the unpaid hold share; unset fields keep DEFAULT_ORDER_LIMITS. */
   orderLimits?: Partial<OrderLimits>;
+  /** ADMIN_TOKEN: sent as X-Admin-Token, it lets the shop move orders on (ADR-0061); none by default. */
+  adminToken?: string | null;
   guestCartTtlDays?: number;
   /**
    * Real Stripe (or a Stripe-compatible server at `apiBase`): STRIPE_SECRET_KEY,
@@ -157,7 +156,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   }
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
-  await seedIfEmpty(db, now(), passwordHash);
+  // The demo owner (a known password) only in development (ADR-0061).
+  await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const config: AppConfig = {
     jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
@@ -168,8 +168,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
     oidc: options.oidc ? createRelyingParty(options.oidc) : null,
     stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
-    codReservationMinutes: options.codReservationMinutes ?? DEFAULT_COD_RESERVATION_MINUTES,
     orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
+    adminToken: options.adminToken ?? null,
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     payments: null,
     stripeStandIn: null,
@@ -329,14 +329,6 @@ function envNumber(value: string | undefined, name: string): number | undefined 
   return n;
 }
 
-const ORDER_LIMIT_ENV: [keyof OrderLimits, string][] = [
-  ['maxUnitsPerProduct', 'MAX_UNITS_PER_PRODUCT'],
-  ['maxUnitsPerOrder', 'MAX_UNITS_PER_ORDER'],
-  ['maxOpenOrdersPerCart', 'MAX_OPEN_ORDERS_PER_CART'],
-  ['maxOpenOrdersPerEmail', 'MAX_OPEN_ORDERS_PER_EMAIL'],
-  ['maxOpenOrdersPerAddress', 'MAX_OPEN_ORDERS_PER_ADDRESS'],
-];
-
 /** STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE), or null: the sandbox. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): StripeSettings | null {
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || null;
@@ -362,10 +354,6 @@ async function main(): Promise<void> {
     process.env.STOCK_RESERVATION_MINUTES,
     'STOCK_RESERVATION_MINUTES',
   );
-  const codReservationMinutes = envNumber(
-    process.env.COD_RESERVATION_MINUTES,
-    'COD_RESERVATION_MINUTES',
-  );
   const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
   let oidc = oidcFromEnv(process.env);
   // The local demo provider (scripts/start.sh sets LOCAL_OIDC_PORT), only without a real one.
@@ -389,11 +377,9 @@ async function main(): Promise<void> {
       name: LOCAL_PROVIDER_NAME,
     };
   }
-  const orderLimits: Partial<OrderLimits> = {};
-  for (const [key, name] of ORDER_LIMIT_ENV) {
-    const value = envNumber(process.env[name], name);
-    if (value !== undefined) orderLimits[key] = Math.floor(value);
-  }
+  const adminToken = process.env.ADMIN_TOKEN?.trim() || null;
+  if (adminToken && Buffer.byteLength(adminToken) < 32)
+    throw new Error('ADMIN_TOKEN must be at least 32 bytes');
   const running = await startServer({
     oidc,
     port: Number(process.env.PORT ?? 8080),
@@ -404,8 +390,8 @@ async function main(): Promise<void> {
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
     ...(trustedProxies ? { trustedProxies } : {}),
     ...(stockReservationMinutes ? { stockReservationMinutes } : {}),
-    ...(codReservationMinutes ? { codReservationMinutes } : {}),
-    orderLimits,
+    orderLimits: orderLimitsFromEnv(process.env),
+    adminToken,
     ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
     stripe: stripeFromEnv(process.env),
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,

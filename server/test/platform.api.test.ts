@@ -171,7 +171,6 @@ describe('unexpected errors', () => {
         selfOrigins: [],
         idpCallbackUrls: [],
         stockReservationMinutes: 30,
-        codReservationMinutes: 24 * 60,
         orderLimits: DEFAULT_ORDER_LIMITS,
         guestCartTtlDays: 30,
         payments: null,
@@ -441,7 +440,11 @@ describe('persistence', () => {
           })
         ).status,
       ).toBe(200);
-      expect(after.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users')?.n).toBe(1);
+      // Only the seeded accounts: the demo shopper and (in development) the demo owner.
+      expect(after.db.all('SELECT email FROM users ORDER BY id')).toEqual([
+        { email: 'demo@lumen.test' },
+        { email: 'owner@lumen.test' },
+      ]);
       await after.dispose();
     } finally {
       rmSync(dir, { recursive: true, force: true });
