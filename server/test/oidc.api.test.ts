@@ -6,7 +6,7 @@ import {
   type DemoIdentity,
   type LocalProvider,
 } from '../src/local-oidc/provider';
-import { oidcFromEnv, oidcRedirectUris } from '../src/main';
+import { demoProviderFromEnv, oidcFromEnv, oidcRedirectUris } from '../src/main';
 import { DEMO, startTestServer, type TestServer } from './test-server';
 
 const CLIENT_ID = 'lumen-storefront';
@@ -166,6 +166,20 @@ describe('configuration', () => {
         OIDC_CLIENT_SECRET: 's',
       }),
     ).toMatchObject({ issuer: 'https://id.example', clientId: 'shop', clientSecret: 's' });
+  });
+
+  it('runs the demo provider in production only when asked (issue 28)', () => {
+    const port = { LOCAL_OIDC_PORT: '8081' };
+    expect(demoProviderFromEnv({ ...port, NODE_ENV: 'production' }, false)).toBe('refused');
+    expect(
+      demoProviderFromEnv({ ...port, NODE_ENV: 'production', DEMO_IDENTITY_PROVIDER: '1' }, false),
+    ).toBe('on');
+    expect(demoProviderFromEnv({ ...port }, false)).toBe('on');
+    expect(demoProviderFromEnv({ ...port, DEMO_IDENTITY_PROVIDER: '0' }, false)).toBe('off');
+    expect(demoProviderFromEnv({ ...port, DEMO_IDENTITY_PROVIDER: '1' }, true)).toBe('off');
+    expect(
+      demoProviderFromEnv({ NODE_ENV: 'production', DEMO_IDENTITY_PROVIDER: '1' }, false),
+    ).toBe('off');
   });
 
   it('without a provider: none listed, no flow, and the simulator is gone', async () => {
