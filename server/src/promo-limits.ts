@@ -20,7 +20,7 @@ const NORMALISED_EMAIL_SQL = `(CASE WHEN instr(${LOCAL}, '+') > 1
   THEN substr(${LOCAL}, 1, instr(${LOCAL}, '+') - 1) ELSE ${LOCAL} END
   || substr(lower(trim(email)), instr(lower(trim(email)), '@')))`;
 
-export function promoUseLimitMessage(limit: number): string {
+function promoUseLimitMessage(limit: number): string {
   const times = limit === 1 ? 'once' : limit === 2 ? 'twice' : `${limit} times`;
   return `You have already used this promo code. It can be used ${times} per customer.`;
 }

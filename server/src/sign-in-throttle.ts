@@ -120,7 +120,7 @@ export interface SignInTicket {
 
 type Reservation = { wait: number } | { ticket: SignInTicket };
 
-export interface ReserveOptions {
+interface ReserveOptions {
   /** Also refuse a second check of the same account (or device) while one is in flight. Default true. */
   exclusive?: boolean;
   /**

@@ -51,9 +51,9 @@ export interface FlowRow extends Row {
 }
 
 /** Sign-ins in progress one client (an IPv4 address or IPv6 /64) may have at once. */
-export const MAX_FLOWS_PER_CLIENT = 20;
+const MAX_FLOWS_PER_CLIENT = 20;
 /** Sign-ins in progress from everyone at once: past it a new one waits (503). */
-export const MAX_FLOWS = 10_000;
+const MAX_FLOWS = 10_000;
 
 /** Whether a new flow from `clientKey` fits: 'ok', or which bound it would pass. */
 export function flowRoom(db: Db, clientKey: string, now: Date): 'ok' | 'client' | 'all' {
