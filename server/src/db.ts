@@ -402,6 +402,17 @@ const MIGRATIONS: string[] = [
         WHERE id IN (SELECT product_id FROM order_items WHERE order_id = NEW.id);
     END;
   `,
+  // 9 (issue 28, ADR-0062): sign-ins started are counted per client (an IPv4 address or
+  // an IPv6 /64), and a promo may be limited per customer (NULL: no limit), counted over the
+  // orders that carry its code.
+  `
+  ALTER TABLE oidc_flows ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
+  CREATE INDEX oidc_flows_client ON oidc_flows(client_key, expires_at);
+  CREATE INDEX oidc_flows_expiry ON oidc_flows(expires_at);
+  ALTER TABLE promos ADD COLUMN max_uses_per_customer INTEGER
+    CHECK (max_uses_per_customer IS NULL OR max_uses_per_customer >= 1);
+  CREATE INDEX orders_promo_code ON orders(promo_code COLLATE NOCASE) WHERE promo_code IS NOT NULL;
+  `,
 ];
 
 type Raw = InstanceType<typeof Database>;

@@ -100,6 +100,8 @@ interface RequestContext {
   header(name: string): string | undefined;
   /** The client's IP address: the peer's, or from X-Forwarded-For when the peer is a trusted proxy. */
   clientAddress: string;
+  /** Whether the shopper reached us over https (TLS here, or a trusted proxy's X-Forwarded-Proto). */
+  https: boolean;
   /** The signed-in caller (valid bearer token) when the operation reads identity, else null. */
   user: AuthUser | null;
   claims: TokenClaims | null;

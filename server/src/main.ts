@@ -31,7 +31,8 @@ export const DEFAULT_GUEST_CART_TTL_DAYS = 30;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error),
+  error: (message, error) =>
+    error === undefined ? console.error(message) : console.error(message, error),
 };
 
 export interface StartServerOptions {
@@ -63,7 +64,10 @@ export interface StartServerOptions {
   sandboxStripe?: { secretKey: string; webhookSecret: string };
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
-  /** The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs; default each request's own. */
+  /**
+   * The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs;
+   * default the origin a request came to when it is one of this server's own, else its listen URL.
+   */
   publicOrigin?: string | null;
   signInLimits?: Partial<SignInLimits>;
   /** Password hashes at once and waiting; default DEFAULT_HASH_POOL (2 and 16). */
@@ -314,6 +318,23 @@ function envFlag(value: string | undefined): boolean {
   return value === '1' || value?.toLowerCase() === 'true';
 }
 
+/**
+ * Whether the local demo provider starts: it needs LOCAL_OIDC_PORT and no real provider; in
+ * production also DEMO_IDENTITY_PROVIDER=1 ('refused' without it), and DEMO_IDENTITY_PROVIDER=0
+ * turns it off anywhere.
+ */
+export function demoProviderFromEnv(
+  env: NodeJS.ProcessEnv,
+  realProvider: boolean,
+): 'on' | 'off' | 'refused' {
+  const port = env.LOCAL_OIDC_PORT;
+  if (realProvider || port === undefined || port === '') return 'off';
+  const asked = env.DEMO_IDENTITY_PROVIDER;
+  if (asked !== undefined && asked !== '' && !envFlag(asked)) return 'off';
+  if (env.NODE_ENV === 'production' && !envFlag(asked)) return 'refused';
+  return 'on';
+}
+
 function envList(value: string | undefined): string[] | undefined {
   if (!value) return undefined;
   return value
@@ -356,11 +377,18 @@ async function main(): Promise<void> {
   );
   const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
   let oidc = oidcFromEnv(process.env);
-  // The local demo provider (scripts/start.sh sets LOCAL_OIDC_PORT), only without a real one.
+  // The local demo provider (scripts/start.sh sets LOCAL_OIDC_PORT), only without a real one, and
+  // in production only when asked: it lets anyone sign in without a password (ADR-0062).
   let local: { issuer: string; close(): Promise<void> } | null = null;
   let apiConfig: AppConfig | null = null;
   const localPort = process.env.LOCAL_OIDC_PORT;
-  if (!oidc && localPort !== undefined && localPort !== '') {
+  const demoProvider = demoProviderFromEnv(process.env, oidc !== null);
+  if (demoProvider === 'refused') {
+    console.log(
+      'The demo identity provider stays off with NODE_ENV=production: set DEMO_IDENTITY_PROVIDER=1 to run it.',
+    );
+  }
+  if (demoProvider === 'on') {
     const { startLocalProvider, LOCAL_CLIENT_ID, LOCAL_PROVIDER_NAME } =
       await import('./local-oidc/provider');
     const clientSecret = randomBytes(32).toString('base64url');
@@ -403,11 +431,19 @@ async function main(): Promise<void> {
   });
   apiConfig = running.config;
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
-  if (local) console.log(`Local OpenID provider (demo identities) at ${local.issuer}/`);
-  else if (oidc) console.log(`OpenID sign-in with ${oidc.issuer}`);
+  if (local) {
+    console.log(
+      `Demo identity provider ON at ${local.issuer}/: anyone can sign in as a new shopper without a password (DEMO_IDENTITY_PROVIDER=0 turns it off).`,
+    );
+  } else if (oidc) console.log(`OpenID sign-in with ${oidc.issuer}`);
   else console.log('No OpenID provider configured (OIDC_ISSUER): no provider sign-in.');
   if (running.config.development)
     console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
+  if (!running.config.publicOrigin) {
+    console.log(
+      `PUBLIC_ORIGIN is not set: canonical and link-preview URLs name ${running.url} unless a request comes to another address of this server; set PUBLIC_ORIGIN to the shop's public address (https://shop.example).`,
+    );
+  }
   if (running.config.stripeStandIn) {
     console.log(
       'Card payments: the sandbox (a Stripe stand-in on this server; no STRIPE_SECRET_KEY).',

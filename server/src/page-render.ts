@@ -16,6 +16,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { oneLine, rateLimitedLine } from './log-limit';
 import { createRenderCache, type CachedPage } from './render-cache';
 import type { RenderLimits } from './render-limits';
 import { createRenderSlots } from './render-slots';
@@ -280,6 +281,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     );
   }
 
+  // One line without a stack, at most one per 10 s (issue 28): a shopper's odd URL can fail a render.
+  const logRenderFailure = rateLimitedLine((line) => options.logger.error(line), 10_000);
   const cache = createRenderCache(options.limits);
   const slots = createRenderSlots(options.limits);
   /** Renders under way, by key: a second request for the same page waits for the first's. */
@@ -317,7 +320,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         encoded: new Map(),
       };
     } catch (error) {
-      options.logger.error(`rendering ${url} failed; the browser renders it`, error);
+      logRenderFailure(
+        `rendering ${JSON.stringify(url.slice(0, 200))} failed; the browser renders it: ${oneLine(error)}`,
+      );
       return null;
     } finally {
       release();

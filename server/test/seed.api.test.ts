@@ -328,6 +328,10 @@ describe("each space's media size (issue 19: the gallery lays out before its med
         ['orders', 'client_net'],
       ] as const)
         before.run(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+      for (const index of ['oidc_flows_client', 'oidc_flows_expiry', 'orders_promo_code'])
+        before.run(`DROP INDEX ${index}`);
+      before.run('ALTER TABLE oidc_flows DROP COLUMN client_key');
+      before.run('ALTER TABLE promos DROP COLUMN max_uses_per_customer');
       before.run('PRAGMA user_version = 4');
       before.close();
       const after = await openDb({ file });

@@ -90,7 +90,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     logger: {
       info: () => undefined,
       error: (message, error) =>
-        errors.push(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
+        errors.push(
+          error === undefined
+            ? message
+            : `${message}: ${error instanceof Error ? error.stack : String(error)}`,
+        ),
     },
     onContractViolation: (message) => violations.push(message),
   });

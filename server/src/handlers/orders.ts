@@ -16,6 +16,7 @@ import {
 import type { Row } from '../db';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
+import { promoUseRefusal } from '../promo-limits';
 import { ApiError, notFound, unauthorized, validationError } from '../http-error';
 import {
   amountDiffers,
@@ -391,6 +392,9 @@ export const orderHandlers = {
       if (promo?.cardOnly && body.paymentMethod === 'cod') {
         throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.cardOnly);
       }
+      // Issue 28: a promo limited per customer (account or normalised email), ADR-0062.
+      const usedUp = promo && promoUseRefusal(ctx.db, promo, { userId: user?.id ?? null, email });
+      if (usedUp) throw new ApiError(400, 'PROMO_REJECTED', usedUp);
       const totals = priceTotals({ lines, shippingCents: ship.price_cents, promo, now: ctx.now });
 
       const pricesDiffer = body.items.some((item) => {
