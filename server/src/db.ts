@@ -350,7 +350,7 @@ const MIGRATIONS: string[] = [
   // - products.unpaid_held: units of the product in unpaid orders the shop has not acted on
   //   (PENDING, PAYMENT_FAILED), kept by the triggers below, so the hold share is one row read.
   // - orders.email_key, phone_key, client_net: the keys the open-order caps count by
-  //   (order-caller-keys.ts), each behind a partial index of open orders only.
+  //   (caller-keys.ts), each behind a partial index of open orders only.
   // - A cash-on-delivery order is sold, not reserved: it never lapses (reserved_until NULL).
   `
   ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'SHOPPER' CHECK (role IN ('SHOPPER', 'OWNER'));

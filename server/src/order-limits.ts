@@ -8,7 +8,7 @@ export interface OrderLimits {
   maxUnitsPerOrder: number;
   /** Open unpaid orders from one guest cart token, or one signed-in account. */
   maxOpenOrdersPerCart: number;
-  /** Open unpaid orders for one email address, normalised (order-caller-keys.ts). */
+  /** Open unpaid orders for one email address, normalised (caller-keys.ts). */
   maxOpenOrdersPerEmail: number;
   /** Open unpaid orders for one phone number (its digits). */
   maxOpenOrdersPerPhone: number;

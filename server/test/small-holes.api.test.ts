@@ -6,8 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressGroup } from '../src/address-group';
-import { normalisedEmail } from '../src/promo-limits';
+import { emailKey, networkKey } from '../src/caller-keys';
 import {
   login,
   orderBody,
@@ -141,7 +140,8 @@ describe('canonical URLs in production without PUBLIC_ORIGIN', () => {
 });
 
 describe('a promo used at most its per-customer limit', () => {
-  const server = testServerForSuite();
+  const ADMIN_TOKEN = 'admin-token-for-the-promo-tests-0123456789';
+  const server = testServerForSuite({ adminToken: ADMIN_TOKEN });
   // CASHBACK25 takes $2.50 off product 9 (two iced americanos: 10.29 in all).
   const cashback = (overrides: Record<string, unknown>) =>
     orderBody([{ productId: 9, quantity: 2 }], {
@@ -154,7 +154,8 @@ describe('a promo used at most its per-customer limit', () => {
   it('counts by normalised email for guests and refuses with the promo error shape', async () => {
     server.db.run("UPDATE promos SET max_uses_per_customer = 1 WHERE code = 'CASHBACK25'");
     const first = await server.api('POST', '/order', {
-      body: cashback({ email: 'Repeat.Buyer@Lumen.test' }),
+      // Cash on delivery, so the shop can cancel it below (an unpaid card order only lapses).
+      body: cashback({ email: 'Repeat.Buyer@Lumen.test', paymentMethod: 'cod' }),
     });
     expect(first.status).toBe(201);
     const again = await server.api('POST', '/order', {
@@ -171,7 +172,12 @@ describe('a promo used at most its per-customer limit', () => {
         .status,
     ).toBe(201);
     const orderId = (first.body as { orderId: number }).orderId;
-    server.db.run("UPDATE orders SET status = 'CANCELLED' WHERE id = ?", [orderId]);
+    // The shop cancels it (PATCH /order/{id}/status, ADR-0061): its stock and history stay true.
+    const cancelled = await server.api('PATCH', `/order/${orderId}/status`, {
+      headers: { 'X-Admin-Token': ADMIN_TOKEN },
+      body: { status: 'CANCELLED' },
+    });
+    expect(cancelled.status).toBe(200);
     expect(
       (
         await server.api('POST', '/order', {
@@ -218,15 +224,15 @@ describe('a promo used at most its per-customer limit', () => {
 
 describe('helpers', () => {
   it('groups IPv6 addresses by /64 and leaves IPv4 as it is', () => {
-    expect(addressGroup('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
-    expect(addressGroup('2001:0db8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64');
-    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
-    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(addressGroup('203.0.113.9')).toBe('203.0.113.9');
+    expect(networkKey('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
+    expect(networkKey('2001:0db8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64');
+    expect(networkKey('::1')).toBe('0:0:0:0::/64');
+    expect(networkKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(networkKey('203.0.113.9')).toBe('203.0.113.9');
   });
 
   it('normalises an email: case, spaces and a +tag', () => {
-    expect(normalisedEmail(' Sam+Shop@Example.TEST ')).toBe('sam@example.test');
-    expect(normalisedEmail('+x@example.test')).toBe('+x@example.test');
+    expect(emailKey(' Sam+Shop@Example.TEST ')).toBe('sam@example.test');
+    expect(emailKey('+x@example.test')).toBe('+x@example.test');
   });
 });

@@ -6,7 +6,7 @@ import { sampleAddress } from '../../tests/fixtures/checkout';
 import { openDb } from '../src/db';
 import { OPEN_ORDER_COUNTS } from '../src/handlers/orders';
 import { checkInvariants } from '../src/invariants';
-import { emailKey, networkKey, phoneKey } from '../src/order-caller-keys';
+import { emailKey, networkKey, phoneKey } from '../src/caller-keys';
 import { DEFAULT_ORDER_LIMITS, orderLimitsFromEnv } from '../src/order-limits';
 import { DEMO_OWNER, SEED_PRODUCTS } from '../src/seed-catalogue';
 import {

@@ -3,7 +3,7 @@
 // belongs to a password account needs that password once (the linking page), and an email the
 // provider has not verified opens nothing.
 import { unusablePasswordHash } from '../auth';
-import { addressGroup } from '../address-group';
+import { networkKey } from '../caller-keys';
 import { brandPage, brandPageHeaders, escapeHtml } from '../brand-page';
 import { DEV_ORIGINS } from '../dev-origins';
 import type { AppConfig, HandlerContext, HandlerMap, HandlerResult } from '../handler-types';
@@ -202,7 +202,7 @@ export const oidcHandlers = {
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
     const redirectUri = rp.redirectUri ?? `${origin}${OIDC_CALLBACK_PATH}`;
     // Each start stores a row until it expires: bounded per client and in all (issue 28).
-    const clientKey = addressGroup(ctx.clientAddress);
+    const clientKey = networkKey(ctx.clientAddress);
     const room = flowRoom(ctx.db, clientKey, ctx.now);
     if (room !== 'ok') {
       const refused = problemPage(room === 'client' ? 429 : 503, TOO_MANY_STARTS, returnTo.origin);

@@ -26,7 +26,7 @@ import {
   totalsToAmounts,
   type PriceLine,
 } from '../money';
-import { emailKey, networkKey, phoneKey } from '../order-caller-keys';
+import { emailKey, networkKey, phoneKey } from '../caller-keys';
 import { clearOwnerCart, retakeStock, returnStock } from '../order-stock';
 import {
   accessibleOrder,
@@ -73,7 +73,7 @@ export const OPEN_ORDER_COUNTS = {
   network: `${OPEN_ORDERS_SQL} AND client_net = ? AND created_at > ?`,
 } as const;
 
-/** The keys an order's caps count by (order-caller-keys.ts). */
+/** The keys an order's caps count by (caller-keys.ts). */
 interface CallerKeys {
   /** `user:<id>` or `cart:<token>`; null for a guest without a cart token. */
   ownerKey: string | null;

@@ -1,5 +1,5 @@
-// What an open-order cap counts by (issue 28, ADR-0061): keys that cost an attacker something to
-// change. An email in any spelling that reaches the same mailbox is one key; a phone number is its
+// Who a caller is, for the limits that count callers (issue 28, ADR-0061, ADR-0062): keys that
+// cost an attacker something to change (open-order caps, promo uses, sign-ins started). An email in any spelling that reaches the same mailbox is one key; a phone number is its
 // digits; an IPv6 client is its /64 (one subscriber's whole prefix), an IPv4 client its address.
 import { isIP } from 'node:net';
 
