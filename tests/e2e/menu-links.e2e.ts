@@ -156,3 +156,33 @@ test('a search no tab matches says so, and Reset filters is still there', async 
   );
   await expect(page.getByRole('button', { name: 'Reset filters' })).toBeVisible();
 });
+
+test('a sort chosen before the app runs is applied once it does, not lost', async ({
+  page,
+  app,
+}) => {
+  const byPrice = await app.getJson<ProductPage>(
+    firstPage({ category: 'at_home', sortBy: 'price', sortDirection: 'desc' }),
+  );
+  // The app's scripts are held back: the page is the server's HTML until they are let through.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+
+  const opened = page.goto('/menu?category=at_home');
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await sort.selectOption({ label: 'Highest price' });
+  await expect(page.locator('#root[data-hydrated]')).toHaveCount(0);
+  release();
+  await opened;
+
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'price_desc');
+  await expect(sort).toHaveValue('price_desc');
+  await expectCards(page, byPrice.items);
+});
