@@ -6,7 +6,7 @@ import { expectA11y, setTheme } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 const cards = (page: Page) => page.getByTestId('menu-products').getByTestId('product-card');
-const loadMore = (page: Page) => page.getByRole('button', { name: 'Load More' });
+const loadMore = (page: Page) => page.getByRole('link', { name: 'Load More' });
 const status = (page: Page) => page.getByTestId('menu-status');
 
 test('Back after Load More shows the same products, scrolled where the shopper was', async ({
