@@ -10,7 +10,7 @@ import { getStripe } from './stripe-loader';
  */
 
 /** What the shopper reads when the bank could not confirm a 3-D Secure payment. */
-export const AUTHENTICATION_FAILED_MESSAGE =
+const AUTHENTICATION_FAILED_MESSAGE =
   'Your bank could not confirm this payment. Please try again, or use another card.';
 
 /**

@@ -9,9 +9,8 @@ import { accessibleOrder, getOrderRow, orderResponseJson, type OrderRow } from '
 import { ensureCardIntent } from '../payment-state';
 import { askStripe, gatewayOf, ORDER_CANCELLED_MESSAGE } from './orders';
 
-export const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
-export const NOT_A_CARD_ORDER_MESSAGE =
-  'This order is not paid by card, so it cannot be paid here.';
+const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
+const NOT_A_CARD_ORDER_MESSAGE = 'This order is not paid by card, so it cannot be paid here.';
 /** Said when the order lapsed or was cancelled: nothing can pay it any more. */
 const CANCELLED_MESSAGE = ORDER_CANCELLED_MESSAGE;
 
