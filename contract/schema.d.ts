@@ -805,6 +805,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/order/{orderId}/payment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay an unpaid card order again, from any tab or device
+     * @description Pay now on an order's page (ADR-0058): for whoever may read the order (its owner's bearer
+     *     token, or its `X-Order-Token`; anyone else gets 404), on a card order that is PENDING or
+     *     PAYMENT_FAILED. It takes the order's units again when a declined payment gave them back
+     *     (409 OUT_OF_STOCK with a plain message when they are gone, before anything can be
+     *     charged), makes or reuses the order's one payment intent at Stripe, and answers the order
+     *     with the intent's `clientSecret`, as placing it did. Repeating it is harmless: the same
+     *     order, the same intent, the units taken once. A paid, shipped, delivered or refunded order
+     *     is refused with 409 ORDER_ALREADY_PAID, a cancelled one with 409 ORDER_CANCELLED, and an
+     *     order not paid by card with 409 PAYMENT_METHOD_UNAVAILABLE. Stripe out of reach is 503.
+     *     The order keeps its reservation: past it, the order lapses as any unpaid order does.
+     */
+    post: operations['payOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/claim': {
     parameters: {
       query?: never;
@@ -928,6 +957,7 @@ export interface components {
         | 'ORDER_LIMIT_EXCEEDED'
         | 'TOO_MANY_OPEN_ORDERS'
         | 'IDEMPOTENCY_CONFLICT'
+        | 'ORDER_ALREADY_PAID'
         | 'TOO_MANY_REQUESTS'
         | 'PAYLOAD_TOO_LARGE'
         | 'REQUEST_TIMEOUT'
@@ -2945,6 +2975,41 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  payOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderId: components['parameters']['OrderId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order, ready to be paid with its payment intent's `clientSecret`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description Paid already, cancelled, not a card order, or its units are gone. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };

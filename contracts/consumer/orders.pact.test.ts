@@ -9,7 +9,7 @@ import {
   moveOrderOn,
   updateOrderStatus,
 } from '../../src/api/orders';
-import { createPaymentIntent } from '../../src/api/payment';
+import { createPaymentIntent, payOrder } from '../../src/api/payment';
 import type { OrderRequest } from '../../src/api/types';
 import { sampleOrderRequest } from '../../tests/fixtures/checkout';
 import {
@@ -507,6 +507,52 @@ describe('orders contract: a guest signs in and keeps its orders (issue 30)', ()
         expect(await claimGuestOrders(api, ['ot_not-this-browsers-order'])).toEqual({
           orderIds: [],
         });
+      });
+  });
+});
+
+describe('orders contract: Pay now from any tab or device (issue 30, ADR-0058)', () => {
+  it("pays the owner's declined card order again with its bearer token", async () => {
+    await contract
+      .interaction("a request to pay the user's declined card order again")
+      .given('the user has a card order whose card was declined')
+      .withRequest('POST', orderPath('/payment'), (req) => req.headers(bearer))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderResponse,
+          orderId: fromProviderState('${orderId}', 1),
+          status: orderStatus('PAYMENT_FAILED'),
+          paymentStatus: 'FAILED',
+          clientSecret: fromProviderState('${clientSecret}', 'pi_3f9a1c2b_secret_8d7e'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await payOrder(api, 1);
+        expect(order.clientSecret).toMatch(/_secret_/);
+      });
+  });
+
+  it("pays a guest's declined card order again with its order token", async () => {
+    await contract
+      .interaction("a request to pay a guest's declined card order again with its order token")
+      .given('a guest card order whose card was declined')
+      .withRequest('POST', orderPath('/payment'), (req) => req.headers(guestOrderHeader))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderResponse,
+          orderId: fromProviderState('${orderId}', 1),
+          status: orderStatus('PAYMENT_FAILED'),
+          paymentStatus: 'FAILED',
+          clientSecret: fromProviderState('${clientSecret}', 'pi_3f9a1c2b_secret_8d7e'),
+          orderToken: orderToken(),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock);
+        const order = await payOrder(api, 1, { orderToken: EXAMPLE_ORDER_TOKEN });
+        expect(order.orderId).toBe(1);
+        expect(order.clientSecret).toMatch(/_secret_/);
       });
   });
 });

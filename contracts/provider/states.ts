@@ -218,6 +218,12 @@ export function createProviderStates(server: RunningServer): ProviderStates {
       }
       return { orderId, clientSecret };
     },
+    // Issue 30, ADR-0058: Pay now from another device pays it again.
+    'the user has a card order whose card was declined': async () => {
+      const placed = await userCardOrder();
+      await payAtStandIn(placed.clientSecret, '4000000000000002');
+      return placed;
+    },
     'a guest card order whose card was declined': async () => {
       const placed = await guestCardOrder();
       await payAtStandIn(placed.clientSecret, '4000000000000002');

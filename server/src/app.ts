@@ -8,6 +8,7 @@ import { cartHandlers } from './handlers/cart';
 import { catalogueHandlers } from './handlers/catalogue';
 import { oidcHandlers } from './handlers/oidc';
 import { orderHandlers } from './handlers/orders';
+import { orderPaymentHandlers } from './handlers/order-payment';
 import { paymentHandlers } from './handlers/payment';
 import type {
   AppConfig,
@@ -70,6 +71,7 @@ export const ALL_HANDLERS: Required<HandlerMap> = {
   ...accountHandlers,
   ...cartHandlers,
   ...orderHandlers,
+  ...orderPaymentHandlers,
   ...paymentHandlers,
 };
 
