@@ -17,7 +17,7 @@ import {
   amountDue,
   generalProcessingError,
   isProcessing,
-  promoRefusal,
+  codRefusal,
 } from '../../../machines/payment.selectors';
 import type { PaymentActorRef } from './checkout-actor';
 import { orderDraftFromCart } from './checkout-logic';
@@ -54,7 +54,7 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
   const cardHandle = useCardHandle();
   const { context } = snapshot;
   const processing = isProcessing(snapshot);
-  const refusedPromo = promoRefusal(snapshot);
+  const refusedPromo = codRefusal(snapshot);
   const problem = generalProcessingError(snapshot);
   const draft = orderDraftFromCart(cart);
   const submitEvent = { type: 'payment.submit' as const, draft, card: null };
