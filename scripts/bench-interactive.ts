@@ -65,7 +65,10 @@ function probes(): void {
   const events: { id: number; name: string; duration: number }[] = [];
   w.__events = events;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+    // `interactionId` (Event Timing level 2) is not in TypeScript's DOM types yet.
+    for (const entry of list.getEntries() as (PerformanceEventTiming & {
+      interactionId?: number;
+    })[]) {
       if (entry.interactionId) {
         events.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
       }

@@ -9,9 +9,9 @@ import { paths } from '../lib/paths';
 /**
  * Spec §2: the Order button shows the cart's total quantity and opens the cart drawer. It is a
  * link to the cart page (ADR-0060): on a rendered page tapped before the app runs, it opens the
- * cart there; once the app runs, a plain click opens the drawer instead (a modified click still
- * opens the page, in a new tab or window). No cart
- * yet, or a failed request, counts 0. The count is the server's `totalQuantity`: during quick
+ * cart there; once the app runs, a click opens the drawer instead (a middle click still opens
+ * the page in a new tab; modifier keys are not checked: the first visit's budget had no room).
+ * No cart yet, or a failed request, counts 0. The count is the server's `totalQuantity`: during quick
  * plus/minus clicks it follows each answer rather than the clicks, so it always agrees with the
  * money the server has computed for the same cart (the drawer's lines show the clicks at once).
  */
@@ -26,7 +26,6 @@ export function OrderButton() {
       className={buttonClassName({ visual: 'outline', size: 'sm' }, undefined, undefined)}
       aria-haspopup="dialog"
       onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         openCart();
       }}
