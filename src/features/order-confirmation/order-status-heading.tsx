@@ -5,7 +5,7 @@ import { orderQueries } from '../../api/orders.queries';
 import type { OrderDetail } from '../../api/types';
 import { PageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
-import { PayOrderPanel } from './payment-recovery';
+import { PayOrderPanel } from './pay-order-panel';
 
 /** Spec §2's thanks heading: only for an order that is really on its way (issue 30). */
 const THANKS_HEADING = 'Thank you for your order!';
