@@ -1,6 +1,8 @@
 // Pay now from any tab or device (issue 30, ADR-0058): POST /order/{orderId}/payment pays an
 // unpaid card order again for whoever may read it, without its original order request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { returnStock } from '../src/order-stock';
+import { appendHistory } from '../src/order-store';
 import {
   CARD_DECLINED,
   CARD_OK,
@@ -38,9 +40,13 @@ function stockOf(productId: number): number {
   );
 }
 
+/** The shop counts its stock again (units sold elsewhere, or found): what it received follows. */
 function setStock(productId: number, quantity: number): void {
   server.db.transaction(() =>
-    server.db.run('UPDATE products SET quantity = ? WHERE id = ?', [quantity, productId]),
+    server.db.run(
+      'UPDATE products SET stock_received = stock_received + (? - quantity), quantity = ? WHERE id = ?',
+      [quantity, quantity, productId],
+    ),
   );
 }
 
@@ -194,9 +200,12 @@ describe('Pay now refuses', () => {
 
   it('a cancelled order: 409 ORDER_CANCELLED', async () => {
     const order = await declinedOrder(14, 1, {});
-    server.db.transaction(() =>
-      server.db.run("UPDATE orders SET status = 'CANCELLED' WHERE id = ?", [order.id]),
-    );
+    // Cancelled as the shop cancels: its units back in stock, the step in its history.
+    server.db.transaction(() => {
+      returnStock(server.db, order.id, new Date());
+      server.db.run("UPDATE orders SET status = 'CANCELLED' WHERE id = ?", [order.id]);
+      appendHistory(server.db, order.id, 'CANCELLED', 'Cancelled by the test', new Date());
+    });
     const res = await payNow(order.id, { orderToken: order.orderToken });
     expect(res.status).toBe(409);
     expect((res.body as ErrorBody).code).toBe('ORDER_CANCELLED');
