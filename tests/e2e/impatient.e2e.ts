@@ -21,15 +21,38 @@ const addedDialog = (page: Page) =>
   page.getByRole('dialog', { name: /^Successfully! Product .* added to the cart!$/ });
 
 /**
- * A tap, then what the shopper sees at once: the control pending (held until the app runs) or its
- * effect already there. Read in the same turn as the tap's answer, so a tap that did nothing
- * visible fails here, not at a later wait.
+ * A tap, then what the shopper saw at once: the control pending (held until the app runs, or busy
+ * once the app has taken it: `aria-busy` with its spinner) or its effect already there. Read in
+ * the same turn as the tap's answer, so a tap that did nothing visible fails here, not at a later
+ * wait. The pending or busy look is recorded as it appears: the app may run and replay the tap,
+ * or finish it, and clear that look before this side reads the page.
  */
 async function tapWithFeedback(control: Locator, effect: () => Promise<boolean>): Promise<void> {
   // The element itself: once a dialog opens, the page behind it leaves the accessibility tree.
   const element = await control.elementHandle();
+  await element?.evaluate((button) => {
+    const watched = button as HTMLElement & { sawPending?: boolean };
+    const pendingValue = (name: string | null, value: string | null) =>
+      name === 'data-pending' ? value !== null : value === 'true';
+    watched.sawPending = false;
+    // Each change with the value before it: a look set and cleared in one task still counts.
+    new MutationObserver((changes) => {
+      for (const { attributeName, oldValue } of changes) {
+        const now = attributeName ? watched.getAttribute(attributeName) : null;
+        if (pendingValue(attributeName, oldValue) || pendingValue(attributeName, now)) {
+          watched.sawPending = true;
+        }
+      }
+    }).observe(watched, {
+      attributes: true,
+      attributeOldValue: true,
+      attributeFilter: ['data-pending', 'aria-busy'],
+    });
+  });
   await control.tap();
-  const pending = await element?.evaluate((button) => button.hasAttribute('data-pending'));
+  const pending = await element?.evaluate(
+    (button) => (button as HTMLElement & { sawPending?: boolean }).sawPending === true,
+  );
   expect(pending || (await effect()), 'the tap showed nothing: neither pending nor done').toBe(
     true,
   );
