@@ -10,6 +10,11 @@ import { expect, test } from './support/fixtures';
 // cartWith opens robots.txt, for which the browser also asks a /favicon.ico the shop does not have.
 test.use({ impatient: true, expectedHttpErrors: [{ status: 404, path: /^\/favicon\.ico$/ }] });
 
+// A shopper taps once the control shows, not once the page has loaded: `goto` returns as the page
+// starts to arrive (its default waits for the load event, by which time the app's scripts have run
+// and there is no tap to hold), and each tap waits only for its control to show.
+const AT_FIRST_BYTES = { waitUntil: 'commit' } as const;
+
 // Seed (server/src/seed-catalogue.ts): cappucino, $5, 28 in stock.
 const CAPPUCINO = 3;
 const PRODUCT_PAGE = `/menu/detail/${CAPPUCINO}`;
@@ -73,7 +78,7 @@ const showsQuantity = (page: Page, value: number) => async () =>
 test('product page: "+" three times and Add To Cart, tapped at once, put 4 in the cart', async ({
   page,
 }) => {
-  await page.goto(PRODUCT_PAGE);
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
   await tapWithFeedback(plus(page), showsQuantity(page, 2));
   await tapWithFeedback(plus(page), showsQuantity(page, 3));
   await tapWithFeedback(plus(page), showsQuantity(page, 4));
@@ -90,7 +95,7 @@ test('product page: "+" three times and Add To Cart, tapped at once, put 4 in th
 test('home page: a product tapped at once opens its page, where Add To Cart works at once', async ({
   page,
 }) => {
-  await page.goto('/');
+  await page.goto('/', AT_FIRST_BYTES);
   const card = page.locator(`a[href="${PRODUCT_PAGE}"]`).first();
   await card.tap();
   await expect(page).toHaveURL(PRODUCT_PAGE);
@@ -103,7 +108,7 @@ test('header Order, tapped at once, shows the cart (the drawer, or the cart page
   page,
 }) => {
   await cartWith(page, 2);
-  await page.goto(PRODUCT_PAGE);
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
   await page.getByTestId('order-button').tap();
   // Before the app runs the link opens the cart page; once it runs, the drawer opens over the page.
   const cart = page
@@ -116,7 +121,7 @@ test('header Order, tapped at once, shows the cart (the drawer, or the cart page
 
 test('cart page: "+" then "−", tapped as soon as they show, follow each tap', async ({ page }) => {
   await cartWith(page, 2);
-  await page.goto('/cart');
+  await page.goto('/cart', AT_FIRST_BYTES);
   const line = page.getByTestId('cart-line');
   await line.getByRole('button', { name: /^Increase/ }).tap();
   await expect(line.getByTestId('line-quantity')).toHaveText(/(^|\D)3$/);
@@ -129,7 +134,7 @@ test('checkout entry: from a product page, Order then Checkout, tapped at once, 
   page,
 }) => {
   await cartWith(page, 1);
-  await page.goto(PRODUCT_PAGE);
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
   await page.getByTestId('order-button').tap();
   await page.getByRole('button', { name: 'Checkout', exact: true }).tap();
   await expect(
