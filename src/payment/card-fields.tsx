@@ -28,7 +28,12 @@ import type {
   PaymentError,
   ProcessingError,
 } from '../../machines/payment.machine';
-import { fieldErrorText, paymentErrorText, paymentProblemLines } from './payment-messages';
+import {
+  blockedText,
+  fieldErrorText,
+  paymentErrorText,
+  paymentProblemLines,
+} from './payment-messages';
 import { getStripe } from './stripe-loader';
 
 /**
@@ -63,6 +68,19 @@ export const dangerNoticeStyle = css({
  * focus as it appears, so a screen reader reads it once (no live region besides: that would read
  * it twice) and the next Tab reaches Card Number.
  */
+/** The payment machine's refusal to go on (`blocked`): a sentence, as an alert, where Pay is. */
+export function BlockedNotice({ blocked }: { blocked: Parameters<typeof blockedText>[0] }) {
+  return (
+    <p
+      role="alert"
+      data-testid="payment-blocked"
+      className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
+    >
+      {blockedText(blocked)}
+    </p>
+  );
+}
+
 export function PaymentNotice({
   paymentError,
   problem,

@@ -1,13 +1,30 @@
 import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../api/client';
-import type { CardOutcome, ConfirmCardInput } from '../../machines/payment.machine';
+import { updateOrderStatus } from '../api/orders';
+import type {
+  CardOutcome,
+  ConfirmCardInput,
+  ReportStatusInput,
+} from '../../machines/payment.machine';
 import { getStripe } from './stripe-loader';
 
 /**
  * The payment machine's card effects (ADR-0050), shared by the checkout's Payment step and the
- * order page's Pay now (ADR-0058): load Stripe (or the sandbox), confirm the card with it.
+ * order page's Pay now (ADR-0058): load Stripe (or the sandbox), confirm the card with it, and
+ * tell the server what the card's bank said.
  */
+
+/** Reports PAYMENT_FAILED (or the like) for the order, with its token when a guest placed it. */
+export const reportOrderStatus = (api: ApiClient) =>
+  fromPromise<unknown, ReportStatusInput>(async ({ input, signal }) =>
+    updateOrderStatus(
+      api,
+      input.orderId,
+      { status: input.status },
+      { orderToken: input.orderToken, signal },
+    ),
+  );
 
 /** What the shopper reads when the bank could not confirm a 3-D Secure payment. */
 const AUTHENTICATION_FAILED_MESSAGE =

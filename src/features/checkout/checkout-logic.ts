@@ -6,12 +6,16 @@ import { accountKeys } from '../../api/account.queries';
 import { cartMutations, writeCart } from '../../api/cart.mutations';
 import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { apiOf } from '../../api/client';
-import { createOrder, updateOrderStatus } from '../../api/orders';
+import { createOrder } from '../../api/orders';
 import { orderKeys } from '../../api/orders.queries';
 import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
-import { confirmCardWithStripe, loadCardTools } from '../../payment/card-payment-actors';
+import {
+  confirmCardWithStripe,
+  reportOrderStatus,
+  loadCardTools,
+} from '../../payment/card-payment-actors';
 import { checkoutMachine, type CartNews } from '../../../machines/checkout.machine';
 import {
   paymentMachine,
@@ -19,7 +23,6 @@ import {
   type OrderDraft,
   type PaymentOutput,
   type PlacedOrder,
-  type ReportStatusInput,
 } from '../../../machines/payment.machine';
 import { clearDrafts } from './checkout-draft';
 import { PAYMENT_MESSAGES } from '../../payment/payment-messages';
@@ -115,14 +118,7 @@ export function providePaymentMachine(effects: CheckoutEffects) {
       }),
       loadTools: loadCardTools(api),
       confirmCard: confirmCardWithStripe(api),
-      reportStatus: fromPromise<unknown, ReportStatusInput>(async ({ input, signal }) =>
-        updateOrderStatus(
-          api,
-          input.orderId,
-          { status: input.status },
-          { orderToken: input.orderToken, signal },
-        ),
-      ),
+      reportStatus: reportOrderStatus(api),
     },
     actions: {
       // As the step starts, an attempt this tab left part-way (a reload during "Processing

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { formatDiscount, formatPrice } from '../../lib/format-price';
 import { Spinner } from '../../ui/spinner';
 import {
+  BlockedNotice,
   CardElements,
   CardFields,
   dangerNoticeStyle,
@@ -21,7 +22,7 @@ import {
 } from '../../../machines/payment.selectors';
 import type { PaymentActorRef } from './checkout-actor';
 import { orderDraftFromCart } from './checkout-logic';
-import { blockedText, PAYMENT_MESSAGES } from '../../payment/payment-messages';
+import { PAYMENT_MESSAGES } from '../../payment/payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
 
 export type PaymentStepProps = {
@@ -176,15 +177,7 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
         </div>
       ) : null}
 
-      {context.blocked ? (
-        <p
-          role="alert"
-          data-testid="payment-blocked"
-          className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
-        >
-          {blockedText(context.blocked)}
-        </p>
-      ) : null}
+      {context.blocked ? <BlockedNotice blocked={context.blocked} /> : null}
 
       <div className={css({ mt: '8', display: 'flex', justifyContent: 'flex-end' })}>
         <Button

@@ -3,11 +3,14 @@ import { assign, fromPromise } from 'xstate';
 import { accountKeys } from '../../api/account.queries';
 import { cartKeys } from '../../api/cart.queries';
 import { apiOf } from '../../api/client';
-import { updateOrderStatus } from '../../api/orders';
 import { orderKeys } from '../../api/orders.queries';
 import { payOrder } from '../../api/payment';
 import type { OrderDetail } from '../../api/types';
-import { confirmCardWithStripe, loadCardTools } from '../../payment/card-payment-actors';
+import {
+  confirmCardWithStripe,
+  reportOrderStatus,
+  loadCardTools,
+} from '../../payment/card-payment-actors';
 import { clearAttempt, readAttempt } from '../../payment/payment-attempt';
 import { PAYMENT_MESSAGES } from '../../payment/payment-messages';
 import { toast } from '../../ui/toast';
@@ -18,7 +21,6 @@ import {
   type PaymentInput,
   type PaymentOutput,
   type PlacedOrder,
-  type ReportStatusInput,
 } from '../../../machines/payment.machine';
 
 /**
@@ -75,14 +77,7 @@ export function providePayOrderMachine({ queryClient, orderId, orderToken }: Pay
       }),
       loadTools: loadCardTools(api),
       confirmCard: confirmCardWithStripe(api),
-      reportStatus: fromPromise<unknown, ReportStatusInput>(async ({ input, signal }) =>
-        updateOrderStatus(
-          api,
-          input.orderId,
-          { status: input.status },
-          { orderToken: input.orderToken, signal },
-        ),
-      ),
+      reportStatus: reportOrderStatus(api),
     },
     actions: {
       // No order request is sent, so no idempotency key is needed: the order is the key.

@@ -5,14 +5,12 @@ import { css, cx } from 'styled-system/css';
 import type { OrderDetail } from '../../api/types';
 import { formatPrice } from '../../lib/format-price';
 import {
+  BlockedNotice,
   CardElements,
   CardFields,
-  dangerNoticeStyle,
-  noticeStyle,
   PaymentNotice,
   useCardHandle,
 } from '../../payment/card-fields';
-import { blockedText } from '../../payment/payment-messages';
 import { Button } from '../../ui/button';
 import { panel } from '../../ui/panel';
 import { Spinner } from '../../ui/spinner';
@@ -99,15 +97,7 @@ function PayOrderForm({ order, orderToken }: { order: OrderDetail; orderToken: s
           )
         }
       />
-      {context.blocked ? (
-        <p
-          role="alert"
-          data-testid="payment-blocked"
-          className={cx(noticeStyle, dangerNoticeStyle, css({ mt: '6' }))}
-        >
-          {blockedText(context.blocked)}
-        </p>
-      ) : null}
+      {context.blocked ? <BlockedNotice blocked={context.blocked} /> : null}
       <div className={css({ mt: '6', display: 'flex', justifyContent: 'flex-end' })}>
         <Button
           type="submit"
