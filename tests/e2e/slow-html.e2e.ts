@@ -118,3 +118,24 @@ test('HTML that stalls inside the query cache: the app waits for all of it, and 
     proxy.server.close();
   }
 });
+
+test('fonts that come late change nothing on screen: the first paint keeps its faces', async ({
+  page,
+}) => {
+  // The brand fonts held back, as on a slow network (they are preloaded with the HTML, so a
+  // quick connection has them for the first paint).
+  await page.route('**/*.woff2', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, STALL_MS));
+    await route.continue();
+  });
+  await recordShifts(page);
+  await page.goto('/spaces');
+  await expect(page.getByRole('heading', { level: 1, name: 'Spaces' })).toBeVisible();
+  // Both faces have come (and would have been swapped in by now, had the page waited for them).
+  await page.evaluate(async () => {
+    await Promise.all([...document.fonts].map((face) => face.load().catch(() => undefined)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(shifts, 'layout shifts when the fonts came').toEqual([]);
+});
