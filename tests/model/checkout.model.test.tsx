@@ -33,17 +33,11 @@ function renderCheckout() {
   const shipping = controlledActors();
   const closed = vi.fn();
   const shown = vi.fn();
-  let formElement: HTMLFormElement | null = null;
   const queryClient = seededQueryClient();
   const effects = {
     queryClient,
     close: closed,
     showConfirmation: shown,
-    focusFirstInvalidField: () =>
-      setTimeout(
-        () => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-        0,
-      ),
     newIdempotencyKey: () => 'model-key',
   };
   // Real effects (toasts, clear-shipping, completion) with the API and Stripe faked; the
@@ -66,18 +60,11 @@ function renderCheckout() {
   const actor = createActor(machine).start();
   render(
     <QueryClientProvider client={queryClient}>
-      <CheckoutView
-        checkout={actor}
-        formRef={(form) => {
-          formElement = form;
-        }}
-        signedInEmail={null}
-        onClose={closed}
-      />
+      <CheckoutView checkout={actor} signedInEmail={null} onClose={closed} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return { actor, shipping, closed, shown, form: () => formElement };
+  return { actor, shipping, closed, shown };
 }
 
 async function fillDetails(user: UserEvent) {
@@ -110,9 +97,10 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
     return;
   }
   if (snapshot.matches('enteringDetails')) {
-    // Focus is on the step's heading, or, after a failed Continue, on the first invalid field.
+    // Focus is on the step's heading, or, after a failed Continue, on the error summary
+    // (ADR-0057).
     const focused = context.detailsRejected
-      ? screen.getByRole('textbox', { name: 'Email' })
+      ? screen.getByRole('region', { name: 'There is a problem' })
       : stepHeading('Checkout');
     await waitFor(() => expect(document.activeElement).toBe(focused));
     const current = screen.getByRole('listitem', { current: 'step' });

@@ -117,7 +117,6 @@ function renderPaymentStep() {
   const effects = {
     queryClient,
     close: vi.fn(),
-    focusFirstInvalidField: () => undefined,
     showConfirmation: vi.fn(),
   };
   const checkout = createActor(

@@ -13,7 +13,12 @@ import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
 import { getStripe } from '../../payment/stripe-loader';
-import { checkoutMachine, type CartNews } from '../../../machines/checkout.machine';
+import {
+  checkoutMachine,
+  type CartNews,
+  type CheckoutDetails,
+  type CheckoutStepName,
+} from '../../../machines/checkout.machine';
 import {
   paymentMachine,
   type CardOutcome,
@@ -31,8 +36,11 @@ export type CheckoutEffects = {
   queryClient: QueryClient;
   /** Closes the overlay (the cart flow's close()). */
   close: () => void;
-  /** Focuses the first field step 0 marked invalid. */
-  focusFirstInvalidField: () => void;
+  /**
+   * The step the address names now (ADR-0057), with step 0's details as this tab kept them (null
+   * when they do not pass step 0's checks); null when the address names none.
+   */
+  stepInAddress?: () => { step: CheckoutStepName; details: CheckoutDetails | null } | null;
   /** Goes to the order's confirmation page. */
   showConfirmation: (orderId: number) => void;
   newIdempotencyKey?: () => string;
@@ -102,6 +110,27 @@ export function cartNewsActor(queryClient: QueryClient) {
     const unsubscribe = observer.subscribe((result) => report(result.data));
     report(observer.getCurrentResult().data);
     return unsubscribe;
+  });
+}
+
+/**
+ * The browser's Back and Forward (ADR-0057): the step the address names as the checkout starts
+ * (a reload on Shipping), then after each history move, sent to the machine to decide. Ends with
+ * the checkout.
+ */
+function addressActor(
+  stepInAddress: () => { step: CheckoutStepName; details: CheckoutDetails | null } | null,
+) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const report = () => {
+      const asked = stepInAddress();
+      if (asked) sendBack({ type: 'checkout.stepRequested', ...asked });
+    };
+    report();
+    // Capture: heard before the router's own listener re-renders the page with the new address,
+    // so the view never sees an address the machine has not been asked about yet.
+    window.addEventListener('popstate', report, { capture: true });
+    return () => window.removeEventListener('popstate', report, { capture: true });
   });
 }
 
@@ -247,6 +276,7 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
   return checkoutMachine.provide({
     actors: {
       cart: cartNewsActor(queryClient),
+      ...(effects.stepInAddress ? { address: addressActor(effects.stepInAddress) } : {}),
       setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
         // A newer choice re-enters the machine's saving state (this actor's answer is then
         // ignored) and is sent after this one in the shipping scope, so the newer cart wins.
@@ -263,7 +293,6 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
           // Spec §8: a failed clear-shipping call is logged only.
           .catch((error: unknown) => console.warn('Failed to clear shipping', error));
       },
-      focusFirstInvalidField: () => effects.focusFirstInvalidField(),
       notifyShippingFailed: (_, { error }) => {
         toast.error(errorMessage(error));
       },
