@@ -16,7 +16,7 @@ import { checkoutStepIn, withCheckoutStep } from '../../lib/checkout-step';
 import { Spinner } from '../../ui/spinner';
 import { useSessionUser } from '../../session/session';
 import { checkoutStep, checkoutStepName, paymentChild } from '../../../machines/checkout.selectors';
-import type { CheckoutDetails } from '../../../machines/checkout.machine';
+import type { CheckoutDetails, CheckoutStepName } from '../../../machines/checkout.machine';
 import { canLeavePayment, isProcessing } from '../../../machines/payment.selectors';
 import type { CheckoutActorRef } from './checkout-actor';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
@@ -82,18 +82,24 @@ function keptDetails(signedInEmail: string | null): CheckoutDetails | null {
  * order is processed) is corrected in place. The `address` actor sends the other way.
  */
 function useStepInAddress(checkout: CheckoutActorRef): void {
-  const [path, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  // Rendered again when the address changes; read from the browser itself, so a render that runs
+  // between a history move and the router hearing of it never acts on the old address.
   const search = useSearch();
-  const inAddress = checkoutStepIn(search);
   const shown = useSelector(checkout, checkoutStepName);
-  const seen = useRef({ inAddress, shown: null as typeof shown });
+  const seen = useRef<{ inAddress: CheckoutStepName | null; shown: CheckoutStepName | null }>({
+    inAddress: null,
+    shown: null,
+  });
   useEffect(() => {
+    const { pathname, search: actual } = window.location;
+    const inAddress = checkoutStepIn(actual);
     const before = seen.current;
     seen.current = { inAddress, shown };
     if (shown === null || inAddress === null || shown === inAddress) return;
     const moved = before.shown !== null && before.shown !== shown && before.inAddress === inAddress;
-    navigate(withCheckoutStep(path, search, shown), { replace: !moved });
-  }, [inAddress, shown, path, search, navigate]);
+    navigate(withCheckoutStep(pathname, actual, shown), { replace: !moved });
+  }, [search, shown, navigate]);
 }
 
 /**
