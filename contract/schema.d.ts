@@ -714,16 +714,19 @@ export interface paths {
      *     same key with a different request, or from a guest without a cart token, is refused
      *     (409 IDEMPOTENCY_CONFLICT), as Stripe does. A card order carries a payment intent
      *     `clientSecret`; a guest order carries an `orderToken` to read it later. A guest sends its
-     *     `X-Cart-Token` so that cart is emptied once the order is paid. Every unpaid order holds
-     *     its stock for a limited time (card: 30 minutes, cash on delivery: one day, unless
-     *     configured); still unpaid then, it is CANCELLED and its stock returns. A declined payment
+     *     `X-Cart-Token` so that cart is emptied once the order is paid. An unpaid card order holds
+     *     its stock for a limited time (30 minutes unless configured); still unpaid then, it is
+     *     CANCELLED and its stock returns. A cash-on-delivery order is sold: it never lapses, and
+     *     the shop marks it SHIPPED, DELIVERED or CANCELLED (ADR-0061). A declined payment
      *     (PAYMENT_FAILED) gives the stock back at once; a retry takes it again when the card
      *     succeeds (or answers 409 OUT_OF_STOCK before charging). Refusals that keep the shop's
      *     stock from being taken: PayPal (nothing can pay it here) is 409 PAYMENT_METHOD_UNAVAILABLE;
+     *     so is cash on delivery when the shop turned it off, or when unpaid orders would hold more
+     *     than the shop's share of a product's stock (half unless configured; pay by card instead);
      *     more units of one product, or in one order, than the shop's caps (10 and 30 unless
      *     configured) is 409 ORDER_LIMIT_EXCEEDED; more open unpaid orders from one cart or account,
-     *     for one email or from one client address than configured (3, 3, 10) is 429
-     *     TOO_MANY_OPEN_ORDERS. A promo the server refuses is 400 PROMO_REJECTED with its reason;
+     *     for one email (normalised), one phone number, or from one network within minutes than
+     *     configured (3, 3, 3, 20 in 10 minutes) is 429 TOO_MANY_OPEN_ORDERS. A promo the server refuses is 400 PROMO_REJECTED with its reason;
      *     this includes a card-only promo (one paid "With Credit or Debit Card") on a
      *     cash-on-delivery order ("This promo is only for payment by card. Pay by card to keep it, or
      *     remove the promo to pay cash on delivery."). Each message is meant to be shown as is.
@@ -769,11 +772,18 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Report the payment outcome
+     * Report the payment outcome, or move the order on (the shop)
      * @description The shopper's client reports PAID or PAYMENT_FAILED. PAID is accepted only when the order's
      *     payment intent has succeeded (else 409 PAYMENT_NOT_CONFIRMED), from PENDING or
      *     PAYMENT_FAILED; PAYMENT_FAILED only from PENDING (else 409 INVALID_STATUS_TRANSITION).
      *     Reporting the status the order already has answers it unchanged.
+     *
+     *     SHIPPED, DELIVERED and CANCELLED are the shop's (ADR-0061): an OWNER account's bearer
+     *     token or the shop's `X-Admin-Token`; anyone else is 403 FORBIDDEN. Cash on delivery:
+     *     PENDING → SHIPPED → DELIVERED (paid at the door), CANCELLED from PENDING or SHIPPED, its
+     *     units back in stock. A card order: PAID → SHIPPED → DELIVERED; it is never cancelled here
+     *     (unpaid, it lapses by itself; paid, it needs a refund first). Any other move is 409
+     *     INVALID_STATUS_TRANSITION.
      */
     patch: operations['updateOrderStatus'];
     trace?: never;
@@ -789,6 +799,35 @@ export interface paths {
     get: operations['getOrderHistory'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/order/{orderId}/payment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay an unpaid card order again, from any tab or device
+     * @description Pay now on an order's page (ADR-0058): for whoever may read the order (its owner's bearer
+     *     token, or its `X-Order-Token`; anyone else gets 404), on a card order that is PENDING or
+     *     PAYMENT_FAILED. It takes the order's units again when a declined payment gave them back
+     *     (409 OUT_OF_STOCK with a plain message when they are gone, before anything can be
+     *     charged), makes or reuses the order's one payment intent at Stripe, and answers the order
+     *     with the intent's `clientSecret`, as placing it did. Repeating it is harmless: the same
+     *     order, the same intent, the units taken once. A paid, shipped, delivered or refunded order
+     *     is refused with 409 ORDER_ALREADY_PAID, a cancelled one with 409 ORDER_CANCELLED, and an
+     *     order not paid by card with 409 PAYMENT_METHOD_UNAVAILABLE. Stripe out of reach is 503.
+     *     The order keeps its reservation: past it, the order lapses as any unpaid order does.
+     */
+    post: operations['payOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -918,6 +957,7 @@ export interface components {
         | 'ORDER_LIMIT_EXCEEDED'
         | 'TOO_MANY_OPEN_ORDERS'
         | 'IDEMPOTENCY_CONFLICT'
+        | 'ORDER_ALREADY_PAID'
         | 'TOO_MANY_REQUESTS'
         | 'PAYLOAD_TOO_LARGE'
         | 'REQUEST_TIMEOUT'
@@ -1396,8 +1436,11 @@ export interface components {
       paymentError?: string | null;
     };
     OrderStatusUpdate: {
-      /** @enum {string} */
-      status: 'PAID' | 'PAYMENT_FAILED';
+      /**
+       * @description PAID and PAYMENT_FAILED from the shopper's client; SHIPPED, DELIVERED and CANCELLED from the shop.
+       * @enum {string}
+       */
+      status: 'PAID' | 'PAYMENT_FAILED' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
     };
     OrderStatusEvent: {
       status: components['schemas']['OrderStatus'];
@@ -2886,6 +2929,24 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description SHIPPED, DELIVERED or CANCELLED from someone who is not the shop. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "code": "FORBIDDEN",
+           *       "message": "Only the shop can mark an order shipped, delivered or cancelled.",
+           *       "path": "/api/v1/order/42/status",
+           *       "timestamp": "2026-11-21T12:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       default: components['responses']['Unexpected'];
@@ -2914,6 +2975,41 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  payOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderId: components['parameters']['OrderId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order, ready to be paid with its payment intent's `clientSecret`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description Paid already, cancelled, not a card order, or its units are gone. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };

@@ -15,7 +15,7 @@ import {
 
 const DEBOUNCE_MS = 300;
 
-type UrlWrite = { filters: MenuFilters; history: UrlHistory };
+type UrlWrite = { filters: MenuFilters; page: number; history: UrlHistory };
 
 /**
  * A fake of the provided `menuPages` actor (the real one observes TanStack Query's cache): the
@@ -249,6 +249,77 @@ describe('menu machine: Load More', () => {
     pages.answer(cached([8, 4], TWO_PAGES));
     expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
   });
+
+  it('puts the pages shown in the URL, as its link does, replacing the entry (ADR-0059)', () => {
+    const { actor, urlWrites } = startMenu({ category: 'food_snack' });
+    loadFirstPage(actor);
+
+    actor.send({ type: 'menu.loadMore' });
+
+    expect(urlWrites).toEqual([
+      { filters: { ...DEFAULT_MENU_FILTERS, category: 'food_snack' }, page: 1, history: 'replace' },
+    ]);
+  });
+
+  it('takes the page back out of the URL when it fails to load', () => {
+    const { actor, urlWrites, pages } = startMenu();
+    loadFirstPage(actor);
+    actor.send({ type: 'menu.loadMore' });
+
+    pages.fail();
+
+    expect(urlWrites.map((write) => [write.page, write.history])).toEqual([
+      [1, 'replace'],
+      [0, 'replace'],
+    ]);
+  });
+});
+
+describe('menu machine: the pointer to the tabs that have matches (issue 30)', () => {
+  it('opens that tab with the search, price and sort kept, from page 0, pushing the URL', () => {
+    const { actor, urlWrites, pages } = startMenu({
+      search: 'croissant',
+      price: 'under10',
+      sort: 'price_asc',
+    });
+    pages.answer([{ itemsSoFar: 0, totalElements: 0, totalPages: 0 }]);
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'allShown' });
+
+    actor.send({ type: 'menu.followMatches', category: 'food_snack' });
+
+    const snapshot = actor.getSnapshot();
+    const expected: MenuFilters = {
+      category: 'food_snack',
+      search: 'croissant',
+      price: 'under10',
+      sort: 'price_asc',
+    };
+    expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
+    expect(snapshot.context.filters).toEqual(expected);
+    expect(snapshot.context.searchText).toBe('croissant');
+    expect(snapshot.context.page).toBe(0);
+    expect(pages.started.at(-1)).toEqual(expected);
+    expect(urlWrites).toEqual([{ filters: expected, page: 0, history: 'push' }]);
+  });
+
+  it('drops a search still being typed for the one it counted', () => {
+    const { actor, clock } = startMenu({ search: 'croissant' });
+    actor.send({ type: 'menu.typeSearch', text: 'croissants and' });
+
+    actor.send({ type: 'menu.followMatches', category: 'food_snack' });
+    clock.increment(DEBOUNCE_MS);
+
+    expect(actor.getSnapshot().context.filters.search).toBe('croissant');
+    expect(actor.getSnapshot().context.searchText).toBe('croissant');
+  });
+
+  it('the tab already shown changes nothing', () => {
+    const { actor, urlWrites } = startMenu({ search: 'latte' });
+
+    actor.send({ type: 'menu.followMatches', category: 'coffee_baverage' });
+
+    expect(urlWrites).toEqual([]);
+  });
 });
 
 describe('menu machine: back on a menu loaded further (Back after Load More)', () => {
@@ -266,7 +337,8 @@ describe('menu machine: back on a menu loaded further (Back after Load More)', (
     actor.send({ type: 'menu.loadMore' });
     expect(actor.getSnapshot().context.page).toBe(2);
     expect(pages.commands).toEqual(['menu.fetchNextPage']);
-    expect(urlWrites).toEqual([]);
+    // The address says three pages now, as Load More's link would have (ADR-0059).
+    expect(urlWrites).toEqual([{ filters: DEFAULT_MENU_FILTERS, page: 2, history: 'replace' }]);
   });
 
   it('restored on page 2 of 3, shows all three cached pages without fetching any', () => {
@@ -310,6 +382,7 @@ describe('menu machine: every change starts again from page 0', () => {
   it('a tab change resets the page, clears the search and pushes the URL', () => {
     const { actor, urlWrites } = startMenu({ search: 'iced' });
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.selectCategory', category: 'food_snack' });
 
@@ -319,7 +392,7 @@ describe('menu machine: every change starts again from page 0', () => {
     expect(snapshot.context.pages).toEqual([]);
     expect(snapshot.context.filters).toEqual({ ...DEFAULT_MENU_FILTERS, category: 'food_snack' });
     expect(snapshot.context.searchText).toBe('');
-    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'push' }]);
+    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, page: 0, history: 'push' }]);
   });
 
   it('a tab change keeps the price filter and the sort', () => {
@@ -338,6 +411,7 @@ describe('menu machine: every change starts again from page 0', () => {
   it('the tab already shown changes nothing', () => {
     const { actor, urlWrites } = startMenu();
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.selectCategory', category: 'coffee_baverage' });
 
@@ -349,6 +423,7 @@ describe('menu machine: every change starts again from page 0', () => {
   it('a price filter resets the page and pushes the URL', () => {
     const { actor, urlWrites } = startMenu();
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.setPrice', price: 'under6' });
 
@@ -356,12 +431,13 @@ describe('menu machine: every change starts again from page 0', () => {
     expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.page).toBe(0);
     expect(snapshot.context.filters.price).toBe('under6');
-    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'push' }]);
+    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, page: 0, history: 'push' }]);
   });
 
   it('a sort resets the page and pushes the URL', () => {
     const { actor, urlWrites } = startMenu();
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.setSort', sort: 'best_selling' });
 
@@ -375,6 +451,7 @@ describe('menu machine: every change starts again from page 0', () => {
   it('choosing the price or sort already chosen changes nothing', () => {
     const { actor, urlWrites } = startMenu({ price: 'under10', sort: 'price_asc' });
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.setPrice', price: 'under10' });
     actor.send({ type: 'menu.setSort', sort: 'price_asc' });
@@ -388,6 +465,7 @@ describe('menu machine: search is debounced', () => {
   it('commits the typed text after the quiet time, from page 0, replacing the URL', () => {
     const { actor, urlWrites, clock } = startMenu();
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.typeSearch', text: 'lat' });
     clock.increment(DEBOUNCE_MS - 1);
@@ -406,7 +484,7 @@ describe('menu machine: search is debounced', () => {
     expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
     expect(snapshot.context.filters.search).toBe('latte');
     expect(snapshot.context.page).toBe(0);
-    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'replace' }]);
+    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, page: 0, history: 'replace' }]);
   });
 
   it('commits at once on submit (Enter), and only once', () => {
@@ -459,7 +537,7 @@ describe('menu machine: reset and the URL', () => {
     expect(snapshot.context.filters).toEqual({ ...DEFAULT_MENU_FILTERS, category: 'at_home' });
     expect(snapshot.context.searchText).toBe('');
     expect(snapshot.value).toEqual({ browsing: 'loadingFirstPage' });
-    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, history: 'push' }]);
+    expect(urlWrites).toEqual([{ filters: snapshot.context.filters, page: 0, history: 'push' }]);
   });
 
   it('cannot reset what is already the default', () => {
@@ -470,6 +548,7 @@ describe('menu machine: reset and the URL', () => {
   it('adopts filters from the URL (back/forward) from page 0, without writing the URL back', () => {
     const { actor, urlWrites, url, pages } = startMenu();
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
     const fromUrl: MenuFilters = {
       category: 'food_snack',
       search: 'cake',
@@ -491,6 +570,7 @@ describe('menu machine: reset and the URL', () => {
   it('ignores the URL echoing the filters it already has', () => {
     const { actor, urlWrites, url } = startMenu();
     loadBothPages(actor);
+    urlWrites.splice(0); // Load More's own write (tested under Load More)
 
     actor.send({ type: 'menu.setSort', sort: 'price_desc' });
     loadFirstPage(actor);

@@ -21,9 +21,11 @@ import type { components } from '../contract/schema';
  * numbers the page after the last one (`getNextPageParam`) and fetches it when asked.
  *
  * Effects are named stubs, supplied with `provide()`:
- * - `writeUrl({ filters, history })` puts the filters in the address bar. The URL is the source
- *   of truth: the view seeds the machine from it and `urlChanges` reports back/forward, which
- *   never writes the URL again.
+ * - `writeUrl({ filters, page, history })` puts the filters, and the pages shown, in the address
+ *   bar. The URL is the source of truth: the view seeds the machine from it and `urlChanges`
+ *   reports back/forward, which never writes the URL again. The address is also what the menu's
+ *   links say before the app runs (ADR-0059): a tab's link, Load More's (`?page=2`), so the
+ *   machine writes the same address after a tap as the link would have opened.
  */
 
 /** The contract's product categories (a type-only import: machines/ holds no runtime contract). */
@@ -107,6 +109,8 @@ export type UrlHistory = 'push' | 'replace';
 
 export type MenuEvent =
   | { type: 'menu.selectCategory'; category: MenuCategory }
+  /** The pointer of an empty search to another tab that has matches: that tab, search kept. */
+  | { type: 'menu.followMatches'; category: MenuCategory }
   | { type: 'menu.typeSearch'; text: string }
   | { type: 'menu.submitSearch' }
   | { type: 'menu.commitSearch' }
@@ -173,7 +177,11 @@ function shownPage(context: MenuContext): MenuPageSummary | undefined {
 
 const urlParams =
   (history: UrlHistory) =>
-  ({ context }: { context: MenuContext }) => ({ filters: context.filters, history });
+  ({ context }: { context: MenuContext }) => ({
+    filters: context.filters,
+    page: context.page,
+    history,
+  });
 
 export const menuMachine = setup({
   types: {
@@ -192,13 +200,22 @@ export const menuMachine = setup({
     searchDebounce: ({ context }) => context.debounceMs,
   },
   actions: {
-    writeUrl: (_, _params: { filters: MenuFilters; history: UrlHistory }) => {},
+    writeUrl: (_, _params: { filters: MenuFilters; page: number; history: UrlHistory }) => {},
     applyCategory: assign(({ context, event }) => {
       if (event.type !== 'menu.selectCategory') return {};
       // A tab change also clears the search (spec §4).
       return {
         filters: { ...context.filters, category: event.category, search: '' },
         searchText: '',
+      };
+    }),
+    // Issue 30: unlike a tab change, the pointer to another tab keeps what was searched (and the
+    // price and sort): that search is what it counted there.
+    applyMatchesCategory: assign(({ context, event }) => {
+      if (event.type !== 'menu.followMatches') return {};
+      return {
+        filters: { ...context.filters, category: event.category },
+        searchText: context.filters.search,
       };
     }),
     applyPrice: assign(({ context, event }) => {
@@ -242,7 +259,8 @@ export const menuMachine = setup({
   },
   guards: {
     isOtherCategory: ({ context, event }) =>
-      event.type === 'menu.selectCategory' && event.category !== context.filters.category,
+      (event.type === 'menu.selectCategory' || event.type === 'menu.followMatches') &&
+      event.category !== context.filters.category,
     isOtherPrice: ({ context, event }) =>
       event.type === 'menu.setPrice' && event.price !== context.filters.price,
     isOtherSort: ({ context, event }) =>
@@ -308,6 +326,17 @@ export const menuMachine = setup({
           actions: [
             'cancelSearchCommit',
             'applyCategory',
+            'startFromFirstPage',
+            { type: 'writeUrl', params: urlParams('push') },
+          ],
+        },
+        'menu.followMatches': {
+          guard: 'isOtherCategory',
+          target: 'browsing',
+          reenter: true,
+          actions: [
+            'cancelSearchCommit',
+            'applyMatchesCategory',
             'startFromFirstPage',
             { type: 'writeUrl', params: urlParams('push') },
           ],
@@ -384,15 +413,21 @@ export const menuMachine = setup({
           on: {
             'menu.loadMore': [
               // Back on filters loaded further before: the cache already holds the next page.
+              // The address says how many pages show (`?page=2`), as Load More's link would;
+              // replaced, not pushed: Back leaves the menu rather than unloading a page.
               {
                 guard: and(['hasMorePages', 'nextPageIsCached']),
                 target: 'checkingResults',
-                actions: 'advancePage',
+                actions: ['advancePage', { type: 'writeUrl', params: urlParams('replace') }],
               },
               {
                 guard: 'hasMorePages',
                 target: 'loadingMore',
-                actions: ['advancePage', 'fetchNextPage'],
+                actions: [
+                  'advancePage',
+                  'fetchNextPage',
+                  { type: 'writeUrl', params: urlParams('replace') },
+                ],
               },
             ],
           },
@@ -401,7 +436,10 @@ export const menuMachine = setup({
           tags: ['moreAvailable', 'loadingMore'],
           on: {
             // The page that failed is asked for again on the next Load More.
-            'menu.loadFailed': { target: 'checkingResults', actions: 'stepBackPage' },
+            'menu.loadFailed': {
+              target: 'checkingResults',
+              actions: ['stepBackPage', { type: 'writeUrl', params: urlParams('replace') }],
+            },
           },
         },
         allShown: {},

@@ -18,7 +18,7 @@ import {
   type PlacedOrder,
   type ReportStatusInput,
 } from './payment.machine';
-import { amountDue, promoRefusal } from './payment.selectors';
+import { amountDue, codRefusal, generalProcessingError } from './payment.selectors';
 import { sampleCheckoutDetails } from '../tests/fixtures/checkout';
 
 const input: PaymentInput = {
@@ -267,9 +267,25 @@ describe('payment machine', () => {
       stage: 'order',
       code: 'PROMO_REJECTED',
     });
-    expect(promoRefusal(snapshot)).toBe(reason);
+    expect(codRefusal(snapshot)).toBe(reason);
     actor.send({ type: 'payment.methodChosen', method: 'card' });
-    expect(promoRefusal(actor.getSnapshot())).toBeNull();
+    expect(codRefusal(actor.getSnapshot())).toBeNull();
+  });
+
+  it("keeps the server's refusal of cash on delivery itself beside the choice, not as a general error (issue 28)", async () => {
+    const reason = 'Cash on delivery is not available. Please pay by card.';
+    const { actor } = start({
+      createOrder: async () => {
+        throw Object.assign(new Error(reason), { status: 409, code: 'PAYMENT_METHOD_UNAVAILABLE' });
+      },
+    });
+    actor.send({ type: 'payment.methodChosen', method: 'cod' });
+    actor.send({ type: 'payment.submit', draft, card: null });
+    const snapshot = await settled(actor);
+
+    expect(snapshot.value).toEqual({ ready: 'editing' });
+    expect(codRefusal(snapshot)).toBe(reason);
+    expect(generalProcessingError(snapshot)).toBeNull();
   });
 
   it('tells a dropped connection (no answer at all) from a refusal, and where it happened', async () => {

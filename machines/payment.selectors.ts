@@ -27,18 +27,21 @@ export function canLeavePayment(snapshot: PaymentSnapshot | undefined): boolean 
   return snapshot?.can({ type: 'payment.back' }) ?? true;
 }
 
+/** Refusals of cash on delivery itself, which the server explains in the shopper's words. */
+const COD_REFUSALS = new Set(['PROMO_REJECTED', 'PAYMENT_METHOD_UNAVAILABLE']);
+
 /**
- * The server's reason for refusing the promo with this payment choice (issue 30: a card-only
- * promo on cash on delivery), shown beside the payment choice while cash on delivery is chosen.
+ * The server's reason for refusing cash on delivery, shown beside the payment choice while cash
+ * on delivery is chosen: a card-only promo (issue 30), or a shop that takes no cash on delivery
+ * now (`COD_ENABLED=false`, or the product's unpaid share is held; issue 28, ADR-0061).
  */
-export function promoRefusal(snapshot: PaymentSnapshot): string | null {
+export function codRefusal(snapshot: PaymentSnapshot): string | null {
   const { processingError, paymentMethod } = snapshot.context;
-  if (paymentMethod !== 'cod' || processingError?.code !== 'PROMO_REJECTED') return null;
-  return processingError.detail;
+  if (paymentMethod !== 'cod' || !COD_REFUSALS.has(processingError?.code ?? '')) return null;
+  return processingError?.detail ?? null;
 }
 
-/** The failure the payment step explains in general words: any but a promo refusal (shown above). */
+/** The failure the payment step explains in general words: any but a refusal of cash on delivery. */
 export function generalProcessingError(snapshot: PaymentSnapshot): ProcessingError | null {
-  const { processingError } = snapshot.context;
-  return processingError?.code === 'PROMO_REJECTED' ? null : processingError;
+  return codRefusal(snapshot) === null ? snapshot.context.processingError : null;
 }

@@ -94,11 +94,14 @@ function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess 
   return startBenchServer({
     cwd: repoRoot,
     dbFile,
-    // Thousands of unpaid orders from one address: the open-order limits would refuse them.
+    // Thousands of unpaid cash-on-delivery orders from one address, email and phone: the
+    // open-order limits and the hold share would refuse them.
     env: {
       MAX_OPEN_ORDERS_PER_CART: '1000000000',
       MAX_OPEN_ORDERS_PER_EMAIL: '1000000000',
+      MAX_OPEN_ORDERS_PER_PHONE: '1000000000',
       MAX_OPEN_ORDERS_PER_ADDRESS: '1000000000',
+      UNPAID_HOLD_SHARE: '1',
     },
   });
 }

@@ -104,6 +104,7 @@ async function startShop(): Promise<Server> {
       PORT: '0',
       DB_FILE: join(dataDir, 'shop.sqlite'),
       LOCAL_OIDC_PORT: '0',
+      DEMO_IDENTITY_PROVIDER: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,8 +14,14 @@ fi
 
 npm run build
 # The local demo OpenID provider (server/src/local-oidc/) starts beside the API on its own port,
-# unless a real provider is configured (OIDC_ISSUER) or LOCAL_OIDC_PORT is set empty.
+# unless a real provider is configured (OIDC_ISSUER), LOCAL_OIDC_PORT is set empty or
+# DEMO_IDENTITY_PROVIDER=0. It lets anyone sign in without a password, so the server runs it in
+# production only when asked (DEMO_IDENTITY_PROVIDER=1): this script is the demo, and asks.
 if [ -z "${OIDC_ISSUER:-}" ]; then
   export LOCAL_OIDC_PORT="${LOCAL_OIDC_PORT-8081}"
+  export DEMO_IDENTITY_PROVIDER="${DEMO_IDENTITY_PROVIDER-1}"
+  if [ -n "$LOCAL_OIDC_PORT" ] && [ "$DEMO_IDENTITY_PROVIDER" = "1" ]; then
+    echo "start: the demo identity provider is on (DEMO_IDENTITY_PROVIDER=1): anyone can sign in to this shop without a password. DEMO_IDENTITY_PROVIDER=0 turns it off."
+  fi
 fi
 NODE_ENV="${NODE_ENV:-production}" exec node_modules/.bin/tsx server/src/main.ts

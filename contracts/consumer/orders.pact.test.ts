@@ -6,9 +6,10 @@ import {
   createOrder,
   getOrder,
   getOrderHistory,
+  moveOrderOn,
   updateOrderStatus,
 } from '../../src/api/orders';
-import { createPaymentIntent } from '../../src/api/payment';
+import { createPaymentIntent, payOrder } from '../../src/api/payment';
 import type { OrderRequest } from '../../src/api/types';
 import { sampleOrderRequest } from '../../tests/fixtures/checkout';
 import {
@@ -418,6 +419,56 @@ describe('orders contract: paying', () => {
   });
 });
 
+describe('orders contract: the shop moves an order on (issue 28)', () => {
+  const OWNER_AND_COD_ORDER = 'a cash-on-delivery order exists and the shop owner has signed in';
+
+  it('marks a cash-on-delivery order shipped', async () => {
+    await contract
+      .interaction('a request from the shop owner to mark a cash-on-delivery order SHIPPED')
+      .given(OWNER_AND_COD_ORDER)
+      .withRequest('PATCH', orderPath('/status'), (req) =>
+        req.headers({ ...bearer, ...jsonRequest }).jsonBody({ status: 'SHIPPED' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderResponse,
+          status: orderStatus('SHIPPED'),
+          paymentStatus: 'UNPAID',
+          clientSecret: nullValue(),
+          orderToken: orderToken(),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await moveOrderOn(api, 1, 'SHIPPED');
+        expect(order.status).toBe('SHIPPED');
+      });
+  });
+
+  it('refuses a shopper who is not the shop', async () => {
+    await contract
+      .interaction('a request from a shopper to mark an order SHIPPED')
+      .given(AWAITING)
+      .withRequest('PATCH', orderPath('/status'), (req) =>
+        req.headers({ ...bearer, ...jsonRequest }).jsonBody({ status: 'SHIPPED' }),
+      )
+      .willRespondWith(403, (res) =>
+        res.jsonBody(
+          errorBody(
+            403,
+            'FORBIDDEN',
+            'Only the shop can mark an order shipped, delivered or cancelled.',
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const error = await rejection(moveOrderOn(api, 1, 'SHIPPED'));
+        expect(error.status).toBe(403);
+      });
+  });
+});
+
 describe('orders contract: a guest signs in and keeps its orders (issue 30)', () => {
   const SIGNED_IN_AFTER_GUEST_ORDER =
     'a guest card order exists and the user demo@lumen.test has signed in';
@@ -456,6 +507,52 @@ describe('orders contract: a guest signs in and keeps its orders (issue 30)', ()
         expect(await claimGuestOrders(api, ['ot_not-this-browsers-order'])).toEqual({
           orderIds: [],
         });
+      });
+  });
+});
+
+describe('orders contract: Pay now from any tab or device (issue 30, ADR-0058)', () => {
+  it("pays the owner's declined card order again with its bearer token", async () => {
+    await contract
+      .interaction("a request to pay the user's declined card order again")
+      .given('the user has a card order whose card was declined')
+      .withRequest('POST', orderPath('/payment'), (req) => req.headers(bearer))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderResponse,
+          orderId: fromProviderState('${orderId}', 1),
+          status: orderStatus('PAYMENT_FAILED'),
+          paymentStatus: 'FAILED',
+          clientSecret: fromProviderState('${clientSecret}', 'pi_3f9a1c2b_secret_8d7e'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock, { token: EXAMPLE_JWT });
+        const order = await payOrder(api, 1);
+        expect(order.clientSecret).toMatch(/_secret_/);
+      });
+  });
+
+  it("pays a guest's declined card order again with its order token", async () => {
+    await contract
+      .interaction("a request to pay a guest's declined card order again with its order token")
+      .given('a guest card order whose card was declined')
+      .withRequest('POST', orderPath('/payment'), (req) => req.headers(guestOrderHeader))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderResponse,
+          orderId: fromProviderState('${orderId}', 1),
+          status: orderStatus('PAYMENT_FAILED'),
+          paymentStatus: 'FAILED',
+          clientSecret: fromProviderState('${clientSecret}', 'pi_3f9a1c2b_secret_8d7e'),
+          orderToken: orderToken(),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock);
+        const order = await payOrder(api, 1, { orderToken: EXAMPLE_ORDER_TOKEN });
+        expect(order.orderId).toBe(1);
+        expect(order.clientSecret).toMatch(/_secret_/);
       });
   });
 });

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { signToken } from '../../server/src/auth';
 import { createRelyingParty } from '../../server/src/oidc/relying-party';
 import type { RunningServer } from '../../server/src/main';
-import { DEMO_USER } from '../../server/src/seed-catalogue';
+import { DEMO_OWNER, DEMO_USER } from '../../server/src/seed-catalogue';
 import { reseed } from '../../server/src/seed';
 import { getUserByEmail } from '../../server/src/session';
 import type { OrderRequest } from '../../src/api/types';
@@ -43,8 +43,12 @@ export function createProviderStates(server: RunningServer): ProviderStates {
   let bearer: string | undefined;
 
   function demoToken(issuedAt = new Date(), ttlSeconds = 30 * DAY_SECONDS): string {
-    const user = getUserByEmail(db, DEMO_USER.email);
-    if (!user) throw new Error(`state set-up: ${DEMO_USER.email} is missing after the seed`);
+    return userToken(DEMO_USER.email, issuedAt, ttlSeconds);
+  }
+
+  function userToken(email: string, issuedAt = new Date(), ttlSeconds = 30 * DAY_SECONDS): string {
+    const user = getUserByEmail(db, email);
+    if (!user) throw new Error(`state set-up: ${email} is missing after the seed`);
     return signToken(
       { sub: user.email, username: user.username, uid: user.id, ver: user.token_version },
       config.jwtSecret,
@@ -214,12 +218,33 @@ export function createProviderStates(server: RunningServer): ProviderStates {
       }
       return { orderId, clientSecret };
     },
+    // Issue 30, ADR-0058: Pay now from another device pays it again.
+    'the user has a card order whose card was declined': async () => {
+      const placed = await userCardOrder();
+      await payAtStandIn(placed.clientSecret, '4000000000000002');
+      return placed;
+    },
     'a guest card order whose card was declined': async () => {
       const placed = await guestCardOrder();
       await payAtStandIn(placed.clientSecret, '4000000000000002');
       return placed;
     },
     'a guest card order exists': async () => guestCardOrder(),
+    // Issue 28: the shop owner (seeded, role OWNER) moves a guest's cash-on-delivery order on.
+    'a cash-on-delivery order exists and the shop owner has signed in': async () => {
+      await fresh();
+      const order = await ok(
+        api.POST('/api/v1/order', {
+          body: {
+            ...orderBody('guest@lumen.test', 'provider-state-cod-order'),
+            paymentMethod: 'cod',
+          },
+        }),
+        SETUP,
+      );
+      bearer = userToken(DEMO_OWNER.email);
+      return { orderId: order.orderId };
+    },
     // Issue 30: the guest then signs in as the demo user, in the same browser.
     'a guest card order exists and the user demo@lumen.test has signed in': async () => {
       const placed = await guestCardOrder();

@@ -8,6 +8,7 @@ import { cartHandlers } from './handlers/cart';
 import { catalogueHandlers } from './handlers/catalogue';
 import { oidcHandlers } from './handlers/oidc';
 import { orderHandlers } from './handlers/orders';
+import { orderPaymentHandlers } from './handlers/order-payment';
 import { paymentHandlers } from './handlers/payment';
 import type {
   AppConfig,
@@ -28,7 +29,7 @@ import { defaultRenderLimits } from './render-limits';
 import { createApiFirst } from './render-api-first';
 import { inProcessFetch, isInProcessCall } from './render-self-fetch';
 import { createStaticFiles, htmlHeaders } from './static-files';
-import { publicOriginOf } from './seo/public-origin';
+import { publicOriginOf, requestIsHttps } from './seo/public-origin';
 import { serveSeoFile } from './seo/sitemap';
 import {
   checkedBody,
@@ -54,6 +55,11 @@ const CORS_ALLOW_HEADERS = [
   'Idempotency-Key',
 ];
 const FAULT_HEADERS = ['X-Inject-Latency', 'X-Inject-Status'];
+/** No powerful feature is used but payment, by Stripe's frames (Payment Request in the card step). */
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")';
+/** A year, as HSTS preload lists ask; subdomains are the owner's to decide, so not included. */
+const HSTS = 'max-age=31536000';
 /** Where the spec's client starts identity-provider sign-in (Spring's default path, api-facts §2.6). */
 const SPEC_PROVIDER_ENTRY = '/oauth2/authorization/google';
 
@@ -65,6 +71,7 @@ export const ALL_HANDLERS: Required<HandlerMap> = {
   ...accountHandlers,
   ...cartHandlers,
   ...orderHandlers,
+  ...orderPaymentHandlers,
   ...paymentHandlers,
 };
 
@@ -151,6 +158,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
         publicOrigin: config.publicOrigin,
         trustedProxies,
         fallback: config.selfOrigins[0] ?? 'http://localhost',
+        allowedOrigins: config.selfOrigins,
       }),
     logger: config.logger,
   });
@@ -169,6 +177,22 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     }
   }
   const allowHeaders = [...CORS_ALLOW_HEADERS, ...(config.faults ? FAULT_HEADERS : [])].join(', ');
+  // Pages and files of this origin are for this origin, unless another one is configured to
+  // read them (an asset origin in front of us, or a storefront elsewhere through CORS).
+  const resourcePolicy =
+    config.assetOrigin || config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin';
+
+  /** Headers on every answer (issue 28, ADR-0062); the CSP is per kind of page (static-files.ts). */
+  function setSecurityHeaders(req: IncomingMessage, res: ServerResponse): void {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    // Stripe's 3-D Secure runs in a frame, never a popup that would need our window.
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Resource-Policy', resourcePolicy);
+    // Only over https: on plain http a browser ignores it, and a test shop must stay reachable.
+    if (requestIsHttps(req, trustedProxies)) res.setHeader('Strict-Transport-Security', HSTS);
+  }
 
   function sendJson(
     res: ServerResponse,
@@ -313,6 +337,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       body,
       header: (name) => firstHeader(req, name),
       clientAddress: clientAddressOf(req, trustedProxies),
+      https: requestIsHttps(req, trustedProxies),
       user,
       claims,
     });
@@ -401,8 +426,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   }
 
   const app: RequestHandler = (req, res) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    setSecurityHeaders(req, res);
     const { pathname, search } = splitUrl(req.url ?? '/');
     const respondUnexpected = (error: unknown): void => {
       config.logger.error(`${req.method ?? '?'} ${pathname} failed`, error);

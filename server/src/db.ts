@@ -342,6 +342,77 @@ const MIGRATIONS: string[] = [
   ALTER TABLE promos ADD COLUMN card_only INTEGER NOT NULL DEFAULT 0 CHECK (card_only IN (0, 1));
   UPDATE promos SET card_only = 1 WHERE code = 'DISKON50';
   `,
+  // 8: stock can't be held hostage; cash on delivery like a real shop's (issue 28, ADR-0061).
+  // - users.role: OWNER may move orders along (PATCH /order/{id}/status); everyone else SHOPPER.
+  // - order_items.units_held: the units the line takes out of stock now (0 once they went back),
+  //   products.stock_received: every unit the shop ever had, so stock is conserved:
+  //   quantity + SUM(units_held) = stock_received (invariants.ts).
+  // - products.unpaid_held: units of the product in unpaid orders the shop has not acted on
+  //   (PENDING, PAYMENT_FAILED), kept by the triggers below, so the hold share is one row read.
+  // - orders.email_key, phone_key, client_net: the keys the open-order caps count by
+  //   (caller-keys.ts), each behind a partial index of open orders only.
+  // - A cash-on-delivery order is sold, not reserved: it never lapses (reserved_until NULL).
+  `
+  ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'SHOPPER' CHECK (role IN ('SHOPPER', 'OWNER'));
+  ALTER TABLE order_items ADD COLUMN units_held INTEGER NOT NULL DEFAULT 0 CHECK (units_held >= 0);
+  ALTER TABLE products ADD COLUMN unpaid_held INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE products ADD COLUMN stock_received INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE orders ADD COLUMN email_key TEXT;
+  ALTER TABLE orders ADD COLUMN phone_key TEXT;
+  ALTER TABLE orders ADD COLUMN client_net TEXT;
+  UPDATE order_items SET units_held = quantity
+    WHERE order_id IN (SELECT id FROM orders WHERE stock_held = 1);
+  UPDATE orders SET email_key = lower(trim(email)), client_net = client_address,
+    phone_key = json_extract(shipping_address, '$.phoneNumber');
+  UPDATE orders SET reserved_until = NULL
+    WHERE payment_method = 'cod' AND status IN ('PENDING', 'PAYMENT_FAILED');
+  UPDATE products SET
+    stock_received = quantity + COALESCE((SELECT SUM(i.units_held) FROM order_items i WHERE i.product_id = products.id), 0),
+    unpaid_held = COALESCE((SELECT SUM(i.units_held) FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE i.product_id = products.id AND o.status IN ('PENDING', 'PAYMENT_FAILED')), 0);
+  CREATE INDEX orders_open_owner ON orders(owner_key) WHERE status IN ('PENDING', 'PAYMENT_FAILED');
+  CREATE INDEX orders_open_email ON orders(email_key) WHERE status IN ('PENDING', 'PAYMENT_FAILED');
+  CREATE INDEX orders_open_phone ON orders(phone_key) WHERE status IN ('PENDING', 'PAYMENT_FAILED');
+  CREATE INDEX orders_open_net ON orders(client_net, created_at) WHERE status IN ('PENDING', 'PAYMENT_FAILED');
+  CREATE TRIGGER order_items_unpaid_insert AFTER INSERT ON order_items
+    WHEN NEW.units_held <> 0
+      AND (SELECT status FROM orders WHERE id = NEW.order_id) IN ('PENDING', 'PAYMENT_FAILED')
+    BEGIN
+      UPDATE products SET unpaid_held = unpaid_held + NEW.units_held WHERE id = NEW.product_id;
+    END;
+  CREATE TRIGGER order_items_unpaid_update AFTER UPDATE OF units_held ON order_items
+    WHEN NEW.units_held <> OLD.units_held
+      AND (SELECT status FROM orders WHERE id = NEW.order_id) IN ('PENDING', 'PAYMENT_FAILED')
+    BEGIN
+      UPDATE products SET unpaid_held = unpaid_held + NEW.units_held - OLD.units_held
+        WHERE id = NEW.product_id;
+    END;
+  CREATE TRIGGER orders_unpaid_leave AFTER UPDATE OF status ON orders
+    WHEN OLD.status IN ('PENDING', 'PAYMENT_FAILED') AND NEW.status NOT IN ('PENDING', 'PAYMENT_FAILED')
+    BEGIN
+      UPDATE products SET unpaid_held = unpaid_held - (SELECT SUM(i.units_held) FROM order_items i
+          WHERE i.order_id = NEW.id AND i.product_id = products.id)
+        WHERE id IN (SELECT product_id FROM order_items WHERE order_id = NEW.id);
+    END;
+  CREATE TRIGGER orders_unpaid_enter AFTER UPDATE OF status ON orders
+    WHEN OLD.status NOT IN ('PENDING', 'PAYMENT_FAILED') AND NEW.status IN ('PENDING', 'PAYMENT_FAILED')
+    BEGIN
+      UPDATE products SET unpaid_held = unpaid_held + (SELECT SUM(i.units_held) FROM order_items i
+          WHERE i.order_id = NEW.id AND i.product_id = products.id)
+        WHERE id IN (SELECT product_id FROM order_items WHERE order_id = NEW.id);
+    END;
+  `,
+  // 9 (issue 28, ADR-0062): sign-ins started are counted per client (an IPv4 address or
+  // an IPv6 /64), and a promo may be limited per customer (NULL: no limit), counted over the
+  // orders that carry its code.
+  `
+  ALTER TABLE oidc_flows ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
+  CREATE INDEX oidc_flows_client ON oidc_flows(client_key, expires_at);
+  CREATE INDEX oidc_flows_expiry ON oidc_flows(expires_at);
+  ALTER TABLE promos ADD COLUMN max_uses_per_customer INTEGER
+    CHECK (max_uses_per_customer IS NULL OR max_uses_per_customer >= 1);
+  CREATE INDEX orders_promo_code ON orders(promo_code COLLATE NOCASE) WHERE promo_code IS NOT NULL;
+  `,
 ];
 
 type Raw = InstanceType<typeof Database>;

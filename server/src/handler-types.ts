@@ -29,10 +29,10 @@ export interface AppConfig {
   oidc?: RelyingParty | null;
   /** How long an unpaid card order holds its stock. */
   stockReservationMinutes: number;
-  /** How long an unpaid cash-on-delivery order holds its stock. */
-  codReservationMinutes: number;
-  /** Caps on units per product and order, and on open unpaid orders per cart, email and address. */
+  /** Caps on units and open unpaid orders, the unpaid hold share, COD on or off (ADR-0061). */
   orderLimits: OrderLimits;
+  /** ADMIN_TOKEN (header X-Admin-Token): the shop's key to move orders on; null: owner accounts only. */
+  adminToken?: string | null;
   /** A guest cart untouched this long is deleted. */
   guestCartTtlDays: number;
   /**
@@ -100,6 +100,8 @@ interface RequestContext {
   header(name: string): string | undefined;
   /** The client's IP address: the peer's, or from X-Forwarded-For when the peer is a trusted proxy. */
   clientAddress: string;
+  /** Whether the shopper reached us over https (TLS here, or a trusted proxy's X-Forwarded-Proto). */
+  https: boolean;
   /** The signed-in caller (valid bearer token) when the operation reads identity, else null. */
   user: AuthUser | null;
   claims: TokenClaims | null;

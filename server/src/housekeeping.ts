@@ -1,6 +1,7 @@
 // Time-driven clean-up, run by the router before an API request when due (by the app's clock, so
-// tests move time by hand): unpaid orders whose stock reservation lapsed are cancelled and
-// their stock returns; guest carts nobody touched for the configured days are deleted.
+// tests move time by hand): unpaid card orders whose stock reservation lapsed are cancelled and
+// their stock returns; guest carts nobody touched for the configured days are deleted. A
+// cash-on-delivery order never lapses: it is sold, and only the shop moves it on (ADR-0061).
 import type { Db, Row } from './db';
 import type { AppConfig } from './handler-types';
 import { applyIntent, cancelUnpaidOrder } from './payment-state';
@@ -18,21 +19,19 @@ interface LapsedOrder extends Row {
 
 const LAPSED_SQL = `SELECT o.id, o.payment_method, o.payment_intent_id FROM orders o
   LEFT JOIN payment_intents pi ON pi.id = o.payment_intent_id
-  WHERE o.reserved_until IS NOT NULL AND o.reserved_until <= ?
+  WHERE o.reserved_until IS NOT NULL AND o.reserved_until <= ? AND o.payment_method = 'card'
     AND o.status IN ('PENDING', 'PAYMENT_FAILED')
     AND (pi.status IS NULL OR pi.status <> 'succeeded')`;
 
-function lapseNote(order: LapsedOrder, config: AppConfig): string {
-  const minutes =
-    order.payment_method === 'card' ? config.stockReservationMinutes : config.codReservationMinutes;
-  return `Not paid within ${minutes} minutes: cancelled, and its items went back to stock`;
+function lapseNote(config: AppConfig): string {
+  return `Not paid within ${config.stockReservationMinutes} minutes: cancelled, and its items went back to stock`;
 }
 
 /** Cancels one lapsed order, if it is still unpaid and lapsed when the transaction runs. */
 function cancelLapsed(db: Db, order: LapsedOrder, now: Date, config: AppConfig): void {
   db.transaction(() => {
     const still = db.all(`${LAPSED_SQL} AND o.id = ?`, [now.toISOString(), order.id]);
-    if (still.length > 0) cancelUnpaidOrder(db, order.id, lapseNote(order, config), now);
+    if (still.length > 0) cancelUnpaidOrder(db, order.id, lapseNote(config), now);
   });
 }
 

@@ -12,7 +12,7 @@ import { DEV_ORIGINS } from './dev-origins';
 import { DEFAULT_DB_FILE, openDb, type Db } from './db';
 import type { AppConfig, Logger } from './handler-types';
 import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oidc/relying-party';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits';
+import { DEFAULT_ORDER_LIMITS, orderLimitsFromEnv, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
 import { renderLimitsFromEnv, type RenderLimits } from './render-limits';
@@ -27,12 +27,12 @@ import {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DIST_DIR = resolve(repoRoot, 'dist');
 export const DEFAULT_STOCK_RESERVATION_MINUTES = 30;
-export const DEFAULT_COD_RESERVATION_MINUTES = 24 * 60;
 export const DEFAULT_GUEST_CART_TTL_DAYS = 30;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error),
+  error: (message, error) =>
+    error === undefined ? console.error(message) : console.error(message, error),
 };
 
 export interface StartServerOptions {
@@ -50,10 +50,10 @@ export interface StartServerOptions {
   /** The OpenID provider to sign in with; none: no provider button, the OIDC routes answer 404. */
   oidc?: OidcSettings | null;
   stockReservationMinutes?: number;
-  /** How long an unpaid cash-on-delivery order holds its stock (default one day). */
-  codReservationMinutes?: number;
-  /** Caps on units and open unpaid orders; unset fields keep DEFAULT_ORDER_LIMITS. */
+  /** Caps on units, open unpaid orders and the unpaid hold share; unset fields keep DEFAULT_ORDER_LIMITS. */
   orderLimits?: Partial<OrderLimits>;
+  /** ADMIN_TOKEN: sent as X-Admin-Token, it lets the shop move orders on (ADR-0061); none by default. */
+  adminToken?: string | null;
   guestCartTtlDays?: number;
   /**
    * Real Stripe (or a Stripe-compatible server at `apiBase`): STRIPE_SECRET_KEY,
@@ -64,7 +64,10 @@ export interface StartServerOptions {
   sandboxStripe?: { secretKey: string; webhookSecret: string };
   /** Absolute origin for image URLs (e.g. https://cdn.example); default relative URLs. */
   assetOrigin?: string | null;
-  /** The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs; default each request's own. */
+  /**
+   * The shop's public origin (https://shop.example) for sitemap, robots.txt and canonical URLs;
+   * default the origin a request came to when it is one of this server's own, else its listen URL.
+   */
   publicOrigin?: string | null;
   signInLimits?: Partial<SignInLimits>;
   /** Password hashes at once and waiting; default DEFAULT_HASH_POOL (2 and 16). */
@@ -157,7 +160,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   }
   const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
-  await seedIfEmpty(db, now(), passwordHash);
+  // The demo owner (a known password) only in development (ADR-0061).
+  await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const config: AppConfig = {
     jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
@@ -168,8 +172,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     idpCallbackUrls: (options.idpCallbackUrls ?? []).map((url) => new URL(url).toString()),
     oidc: options.oidc ? createRelyingParty(options.oidc) : null,
     stockReservationMinutes: options.stockReservationMinutes ?? DEFAULT_STOCK_RESERVATION_MINUTES,
-    codReservationMinutes: options.codReservationMinutes ?? DEFAULT_COD_RESERVATION_MINUTES,
     orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
+    adminToken: options.adminToken ?? null,
     guestCartTtlDays: options.guestCartTtlDays ?? DEFAULT_GUEST_CART_TTL_DAYS,
     payments: null,
     stripeStandIn: null,
@@ -314,6 +318,23 @@ function envFlag(value: string | undefined): boolean {
   return value === '1' || value?.toLowerCase() === 'true';
 }
 
+/**
+ * Whether the local demo provider starts: it needs LOCAL_OIDC_PORT and no real provider; in
+ * production also DEMO_IDENTITY_PROVIDER=1 ('refused' without it), and DEMO_IDENTITY_PROVIDER=0
+ * turns it off anywhere.
+ */
+export function demoProviderFromEnv(
+  env: NodeJS.ProcessEnv,
+  realProvider: boolean,
+): 'on' | 'off' | 'refused' {
+  const port = env.LOCAL_OIDC_PORT;
+  if (realProvider || port === undefined || port === '') return 'off';
+  const asked = env.DEMO_IDENTITY_PROVIDER;
+  if (asked !== undefined && asked !== '' && !envFlag(asked)) return 'off';
+  if (env.NODE_ENV === 'production' && !envFlag(asked)) return 'refused';
+  return 'on';
+}
+
 function envList(value: string | undefined): string[] | undefined {
   if (!value) return undefined;
   return value
@@ -328,14 +349,6 @@ function envNumber(value: string | undefined, name: string): number | undefined 
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
   return n;
 }
-
-const ORDER_LIMIT_ENV: [keyof OrderLimits, string][] = [
-  ['maxUnitsPerProduct', 'MAX_UNITS_PER_PRODUCT'],
-  ['maxUnitsPerOrder', 'MAX_UNITS_PER_ORDER'],
-  ['maxOpenOrdersPerCart', 'MAX_OPEN_ORDERS_PER_CART'],
-  ['maxOpenOrdersPerEmail', 'MAX_OPEN_ORDERS_PER_EMAIL'],
-  ['maxOpenOrdersPerAddress', 'MAX_OPEN_ORDERS_PER_ADDRESS'],
-];
 
 /** STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE), or null: the sandbox. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv): StripeSettings | null {
@@ -362,17 +375,20 @@ async function main(): Promise<void> {
     process.env.STOCK_RESERVATION_MINUTES,
     'STOCK_RESERVATION_MINUTES',
   );
-  const codReservationMinutes = envNumber(
-    process.env.COD_RESERVATION_MINUTES,
-    'COD_RESERVATION_MINUTES',
-  );
   const guestCartTtlDays = envNumber(process.env.GUEST_CART_TTL_DAYS, 'GUEST_CART_TTL_DAYS');
   let oidc = oidcFromEnv(process.env);
-  // The local demo provider (scripts/start.sh sets LOCAL_OIDC_PORT), only without a real one.
+  // The local demo provider (scripts/start.sh sets LOCAL_OIDC_PORT), only without a real one, and
+  // in production only when asked: it lets anyone sign in without a password (ADR-0062).
   let local: { issuer: string; close(): Promise<void> } | null = null;
   let apiConfig: AppConfig | null = null;
   const localPort = process.env.LOCAL_OIDC_PORT;
-  if (!oidc && localPort !== undefined && localPort !== '') {
+  const demoProvider = demoProviderFromEnv(process.env, oidc !== null);
+  if (demoProvider === 'refused') {
+    console.log(
+      'The demo identity provider stays off with NODE_ENV=production: set DEMO_IDENTITY_PROVIDER=1 to run it.',
+    );
+  }
+  if (demoProvider === 'on') {
     const { startLocalProvider, LOCAL_CLIENT_ID, LOCAL_PROVIDER_NAME } =
       await import('./local-oidc/provider');
     const clientSecret = randomBytes(32).toString('base64url');
@@ -389,11 +405,9 @@ async function main(): Promise<void> {
       name: LOCAL_PROVIDER_NAME,
     };
   }
-  const orderLimits: Partial<OrderLimits> = {};
-  for (const [key, name] of ORDER_LIMIT_ENV) {
-    const value = envNumber(process.env[name], name);
-    if (value !== undefined) orderLimits[key] = Math.floor(value);
-  }
+  const adminToken = process.env.ADMIN_TOKEN?.trim() || null;
+  if (adminToken && Buffer.byteLength(adminToken) < 32)
+    throw new Error('ADMIN_TOKEN must be at least 32 bytes');
   const running = await startServer({
     oidc,
     port: Number(process.env.PORT ?? 8080),
@@ -404,8 +418,8 @@ async function main(): Promise<void> {
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
     ...(trustedProxies ? { trustedProxies } : {}),
     ...(stockReservationMinutes ? { stockReservationMinutes } : {}),
-    ...(codReservationMinutes ? { codReservationMinutes } : {}),
-    orderLimits,
+    orderLimits: orderLimitsFromEnv(process.env),
+    adminToken,
     ...(guestCartTtlDays ? { guestCartTtlDays } : {}),
     stripe: stripeFromEnv(process.env),
     assetOrigin: process.env.PUBLIC_ASSET_ORIGIN || null,
@@ -417,11 +431,19 @@ async function main(): Promise<void> {
   });
   apiConfig = running.config;
   console.log(`${BRAND_NAME} database: ${running.db.file}`);
-  if (local) console.log(`Local OpenID provider (demo identities) at ${local.issuer}/`);
-  else if (oidc) console.log(`OpenID sign-in with ${oidc.issuer}`);
+  if (local) {
+    console.log(
+      `Demo identity provider ON at ${local.issuer}/: anyone can sign in as a new shopper without a password (DEMO_IDENTITY_PROVIDER=0 turns it off).`,
+    );
+  } else if (oidc) console.log(`OpenID sign-in with ${oidc.issuer}`);
   else console.log('No OpenID provider configured (OIDC_ISSUER): no provider sign-in.');
   if (running.config.development)
     console.log('Development mode (NODE_ENV is not "production"): the Vite origins are allowed.');
+  if (!running.config.publicOrigin) {
+    console.log(
+      `PUBLIC_ORIGIN is not set: canonical and link-preview URLs name ${running.url} unless a request comes to another address of this server; set PUBLIC_ORIGIN to the shop's public address (https://shop.example).`,
+    );
+  }
   if (running.config.stripeStandIn) {
     console.log(
       'Card payments: the sandbox (a Stripe stand-in on this server; no STRIPE_SECRET_KEY).',

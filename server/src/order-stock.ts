@@ -1,5 +1,6 @@
-// An unpaid order's units: taken from stock when it is placed, given back when its payment fails
-// or it is cancelled, and taken again for a retry. Call inside a transaction.
+// An order's units: taken from stock when it is placed, given back when its payment fails or it is
+// cancelled, and taken again for a retry. Each line's `units_held` says how many it took, so stock
+// is conserved (invariants.ts). Call inside a transaction.
 import { emptyCart, findCart } from './cart-store';
 import { getProductRow, outOfStockMessage } from './catalogue-store';
 import type { Db, Row } from './db';
@@ -10,14 +11,18 @@ import type { OrderRow } from './order-store';
 interface OrderLineRow extends Row {
   product_id: number;
   quantity: number;
+  units_held: number;
 }
 
 function orderLines(db: Db, orderId: number): OrderLineRow[] {
   return db.all<OrderLineRow>(
-    'SELECT product_id, SUM(quantity) AS quantity FROM order_items WHERE order_id = ? GROUP BY product_id',
+    'SELECT product_id, SUM(quantity) AS quantity, SUM(units_held) AS units_held FROM order_items WHERE order_id = ? GROUP BY product_id',
     [orderId],
   );
 }
+
+const SET_UNITS_HELD =
+  'UPDATE order_items SET units_held = ? WHERE order_id = ? AND product_id = ?';
 
 /** Takes an order's units out of stock again (a retry after a declined payment), or refuses with 409 OUT_OF_STOCK. */
 export function retakeStock(db: Db, orderId: number, now: Date): void {
@@ -36,6 +41,7 @@ export function retakeStock(db: Db, orderId: number, now: Date): void {
       stamp,
       line.product_id,
     ]);
+    db.run(SET_UNITS_HELD, [line.quantity, orderId, line.product_id]);
   }
   db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
   catalogueChanged(db);
@@ -60,13 +66,14 @@ export function takeStockForPaidOrder(db: Db, orderId: number, now: Date): strin
         line.product_id,
       ]);
     }
+    db.run(SET_UNITS_HELD, [take, orderId, line.product_id]);
   }
   db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
   catalogueChanged(db);
   return short;
 }
 
-/** Gives an unpaid order's units back to stock, once (stock_held says whether it holds them). */
+/** Gives an order's units back to stock, once (stock_held says whether it holds them). */
 export function returnStock(db: Db, orderId: number, now: Date): void {
   const held = db.get<{ stock_held: number }>('SELECT stock_held FROM orders WHERE id = ?', [
     orderId,
@@ -75,10 +82,11 @@ export function returnStock(db: Db, orderId: number, now: Date): void {
   const stamp = now.toISOString();
   for (const line of orderLines(db, orderId)) {
     db.run('UPDATE products SET quantity = quantity + ?, updated_at = ? WHERE id = ?', [
-      line.quantity,
+      line.units_held,
       stamp,
       line.product_id,
     ]);
+    db.run(SET_UNITS_HELD, [0, orderId, line.product_id]);
   }
   db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
   catalogueChanged(db);

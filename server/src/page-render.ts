@@ -16,6 +16,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { oneLine, rateLimitedLine } from './log-limit';
 import { createRenderCache, type CachedPage } from './render-cache';
 import type { RenderLimits } from './render-limits';
 import { createRenderSlots } from './render-slots';
@@ -48,19 +49,59 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
  * The one inline script of a rendered page, allowed by its hash in the CSP. First it paints the
  * stored theme before the first paint (the same rule as src/app/theme.ts, which takes over once
  * the app runs). Then, once the browser has painted the page's content (its first contentful
- * paint), it adds the app's module scripts and the page's chunks (listed in `#page-scripts`): the
- * HTML, its stylesheet, fonts and main picture have the connection to themselves until the page
- * shows, and the app then hydrates what is already on screen (ADR-0037). At the latest
- * they start after a second (a tab opened in the background paints nothing).
+ * paint), it adds the app's module scripts (listed in `#page-scripts`), which the HTML has been
+ * fetching at low priority since it arrived (`modulepreload`, ADR-0060), as it has the page's
+ * chunks: nothing of the app runs before the page shows, and the app then hydrates what is already
+ * on screen (ADR-0037). At the latest they run after a second (a tab opened in the background
+ * paints nothing).
  */
 const PAGE_BOOT_SCRIPT =
   "(function(){try{var p=localStorage.getItem('theme');var d=p==='dark'||(p!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.add(d?'dark':'light');r.style.colorScheme=d?'dark':'light'}catch(e){}" +
   "var l=document.getElementById('page-scripts');if(!l)return;var s=JSON.parse(l.textContent),n=0;" +
   "function a(t,p){var e=document.createElement(t);e.crossOrigin='';for(var k in p)e[k]=p[k];document.head.appendChild(e)}" +
-  "function g(){if(n++)return;s.preload.forEach(function(h){a('link',{rel:'modulepreload',href:h})});s.modules.forEach(function(h){a('script',{type:'module',src:h})})}" +
+  "function g(){if(n++)return;s.modules.forEach(function(h){a('script',{type:'module',src:h})})}" +
   "try{new PerformanceObserver(function(q,o){if(q.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}" +
   'setTimeout(g,1000)})()';
-export const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The second inline script of a rendered page (ADR-0060): no tap is lost before the app runs.
+ * Until React has hydrated the page (`#root[data-hydrated]`, src/main.tsx), a click or tap on a
+ * button (or an element marked `data-replay`) is held: its default and React are kept out of it,
+ * the button shows its pending state at once (`data-pending`, PAGE_TAP_STYLE) and joins a queue.
+ * Once the page is hydrated the queue is replayed in order, one click per task, so each sees the
+ * state the one before left (three "+" give 4). A button the hydration replaced is found again by
+ * its place among the page's buttons. Links, and a form's submit button whose form names a real
+ * action, work before any script and are left alone. Only a page the app hydrates is held (a
+ * not-found page is rendered afresh in the browser).
+ */
+const PAGE_TAP_SCRIPT =
+  "(function(){var d=document,q=[],r,S='button,[data-replay]';" +
+  'function all(){return d.querySelectorAll(S)}' +
+  "function h(e){r=r||d.getElementById('root');if(!r||r.dataset.ssr!=='hydrate'||r.hasAttribute('data-hydrated'))return;" +
+  'var t=e.target.closest&&e.target.closest(S);if(!t||!r.contains(t)||t.disabled)return;' +
+  "var a=t.type==='submit'&&t.form&&t.form.getAttribute('action');if(a&&a.indexOf('javascript:'))return;" +
+  "e.preventDefault();e.stopImmediatePropagation();t.setAttribute('data-pending','');q.push([t,[].indexOf.call(all(),t)])}" +
+  "d.addEventListener('click',h,true);" +
+  "function go(){d.removeEventListener('click',h,true);var i=0;(function n(){var x=q[i++];" +
+  "if(!x){q.forEach(function(y){y[0].removeAttribute('data-pending')});return}" +
+  'var t=x[0].isConnected?x[0]:all()[x[1]];if(t)t.click();setTimeout(n,0)})()}' +
+  "d.addEventListener('DOMContentLoaded',function(){r=d.getElementById('root');if(!r)return;" +
+  "if(r.hasAttribute('data-hydrated'))return go();" +
+  "new MutationObserver(function(m,o){if(r.hasAttribute('data-hydrated')){o.disconnect();go()}}).observe(r,{attributes:true,attributeFilter:['data-hydrated']})})})()";
+
+/**
+ * The pending look of a held tap (PAGE_TAP_SCRIPT): pressed and pulsing until the app replays it,
+ * from the first frame after the tap (the stylesheet is already there; style-src allows inline).
+ */
+const PAGE_TAP_STYLE =
+  '[data-pending]{cursor:progress;transform:scale(.95);filter:brightness(.88);animation:tap-pending .7s ease-in-out infinite alternate}' +
+  '@keyframes tap-pending{to{opacity:.6}}' +
+  '@media (prefers-reduced-motion:reduce){[data-pending]{animation:none;opacity:.7}}';
+
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** The CSP's hashes of a rendered page's two inline scripts (server/src/static-files.ts). */
+export const PAGE_SCRIPT_HASHES = `${hashOf(PAGE_BOOT_SCRIPT)} ${hashOf(PAGE_TAP_SCRIPT)}`;
 
 /** The shell's module scripts (the app's entry), which a rendered page loads after its first paint. */
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
@@ -207,8 +248,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
   /**
    * The page module's chunk and the chunks it imports, and the stylesheets they bring (a library's
-   * own CSS), but those the HTML already loads: the chunks preloaded with the app's entry after the
-   * first paint (PAGE_BOOT_SCRIPT), the stylesheets linked in the HTML.
+   * own CSS), but those the HTML already loads: the chunks preloaded with the app's entry
+   * (`modulepreload`, run after the first paint by PAGE_BOOT_SCRIPT), the stylesheets linked in the HTML.
    */
   function pageAssets(
     shellHtml: string,
@@ -245,12 +286,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         (href) => `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high" />`,
       ),
     ];
-    // The app's scripts wait for the first paint (PAGE_BOOT_SCRIPT): taken out of the shell here.
+    // The app's scripts run after the first paint (PAGE_BOOT_SCRIPT): taken out of the shell
+    // here. They, and the page's own chunks, are fetched with the HTML at low priority (ADR-0060):
+    // the stylesheet, fonts and main picture go first, and the scripts are there when the page
+    // has painted instead of only starting to come then.
     const modules = [...shell.html.matchAll(MODULE_SCRIPT)].map(([, src]) => src ?? '');
-    const pageScripts = {
-      modules,
-      preload: assets.scripts.map((file) => `/${file}`),
-    };
+    const pageScripts = { modules };
+    const modulePreloads = [...modules, ...assets.scripts.map((file) => `/${file}`)].map(
+      (href) => `<link rel="modulepreload" href="${attr(href)}" fetchpriority="low" crossorigin />`,
+    );
     let html = between(
       shell.html.replace(MODULE_SCRIPT, () => ''),
       '<!--app-head-->',
@@ -258,8 +302,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       [
         `<script type="application/json" id="page-scripts">${scriptJson(pageScripts)}</script>`,
         `<script>${PAGE_BOOT_SCRIPT}</script>`,
+        `<script>${PAGE_TAP_SCRIPT}</script>`,
+        `<style>${PAGE_TAP_STYLE}</style>`,
         rendered.head,
         ...preloads,
+        ...modulePreloads,
       ].join('\n    '),
     );
     html = between(html, '<!--app-noscript-->', '<!--/app-noscript-->', '');
@@ -280,6 +327,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     );
   }
 
+  // One line without a stack, at most one per 10 s (issue 28): a shopper's odd URL can fail a render.
+  const logRenderFailure = rateLimitedLine((line) => options.logger.error(line), 10_000);
   const cache = createRenderCache(options.limits);
   const slots = createRenderSlots(options.limits);
   /** Renders under way, by key: a second request for the same page waits for the first's. */
@@ -317,7 +366,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         encoded: new Map(),
       };
     } catch (error) {
-      options.logger.error(`rendering ${url} failed; the browser renders it`, error);
+      logRenderFailure(
+        `rendering ${JSON.stringify(url.slice(0, 200))} failed; the browser renders it: ${oneLine(error)}`,
+      );
       return null;
     } finally {
       release();

@@ -621,6 +621,16 @@ export const DEMO_USER = {
   },
 } as const;
 
+/**
+ * The demo shop owner (issue 28, ADR-0061): may move orders on (PATCH /order/{id}/status). Seeded
+ * with this known password in development only; a production database gets no owner account.
+ */
+export const DEMO_OWNER = {
+  email: 'owner@lumen.test',
+  username: 'lumen-owner',
+  password: 'coffee123',
+} as const;
+
 type OrderStatus = components['schemas']['OrderStatus'];
 
 /** One step of a seeded order's history, `hours` after it was placed. */

@@ -4,6 +4,7 @@ import { priceTotals } from './money';
 import { catalogueChanged } from './render-catalogue-version';
 import {
   DEMO_ORDERS,
+  DEMO_OWNER,
   DEMO_USER,
   SEED_EVENTS,
   SEED_NEWS,
@@ -71,14 +72,20 @@ function demoPasswordHash(params: PasswordHashParams): Promise<string> {
   return hash;
 }
 
+export interface SeedOptions {
+  /** Seed the demo owner account (DEMO_OWNER, a known password): development only. Default true. */
+  demoOwner?: boolean;
+}
+
 /**
- * Inserts the catalogue, the demo user and the demo user's past orders; dates are relative to
- * `now`. Expects empty tables.
+ * Inserts the catalogue, the demo user and the demo user's past orders (and the demo owner);
+ * dates are relative to `now`. Expects empty tables.
  */
 async function seedDatabase(
   db: Db,
   now: Date,
-  params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
+  params: PasswordHashParams,
+  options: SeedOptions,
 ): Promise<void> {
   // Hash outside the transaction: scrypt is async and transactions are synchronous.
   const demoHash = await demoPasswordHash(params);
@@ -88,14 +95,15 @@ async function seedDatabase(
     for (const p of SEED_PRODUCTS) {
       const createdAt = new Date(catalogueBase + p.id * 1000).toISOString();
       db.run(
-        `INSERT INTO products (id, name, description, price_cents, old_price_cents, quantity, category,
-           is_available_at_web, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO products (id, name, description, price_cents, old_price_cents, quantity, stock_received,
+           category, is_available_at_web, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           p.id,
           p.name,
           p.description,
           p.priceCents,
           p.oldPriceCents,
+          p.quantity,
           p.quantity,
           p.category,
           p.isAvailableAtWeb ? 1 : 0,
@@ -203,6 +211,14 @@ async function seedDatabase(
     DEMO_ORDERS.forEach((order, index) => {
       insertDemoOrder(db, userId, order, index, now);
     });
+    if (options.demoOwner !== false) {
+      // The same demo password: DEMO_OWNER says so, and it saves a hash per reseed.
+      db.run(
+        `INSERT INTO users (email, username, password_hash, phone, token_version, created_by, created_at, role)
+         VALUES (?, ?, ?, NULL, 0, 'SEED', ?, 'OWNER')`,
+        [DEMO_OWNER.email, DEMO_OWNER.username, demoHash, created],
+      );
+    }
   });
 }
 
@@ -295,15 +311,40 @@ function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number
       [orderId, event.status, event.note, at(event.hours)],
     );
   }
+  // A paid card order was paid at Stripe: its succeeded intent, in the shop's copy and in the
+  // sandbox's Stripe stand-in, so the integrity checks hold (invariants.ts).
+  if (paid && order.paymentMethod === 'card') {
+    const intentId = `pi_seed_demo_${index + 1}`;
+    const secret = `${intentId}_secret_seed`;
+    const paidAt = at(order.history.find((e) => e.status === 'PAID')?.hours ?? 0);
+    db.run(
+      `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'usd', 'succeeded', NULL, ?, ?)`,
+      [intentId, secret, orderId, totals.total, at(0), paidAt],
+    );
+    db.run(
+      `INSERT INTO stripe_stand_in_intents (id, client_secret, amount, currency, status, metadata, created)
+       VALUES (?, ?, ?, 'usd', 'succeeded', ?, ?)`,
+      [
+        intentId,
+        secret,
+        totals.total,
+        JSON.stringify({ orderId: String(orderId) }),
+        Math.floor(placedAt / 1000),
+      ],
+    );
+    db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ?', [intentId, orderId]);
+  }
 }
 
 export async function seedIfEmpty(
   db: Db,
   now: Date,
   params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
+  options: SeedOptions = {},
 ): Promise<boolean> {
   if (!isEmpty(db)) return false;
-  await seedDatabase(db, now, params);
+  await seedDatabase(db, now, params, options);
   catalogueChanged(db);
   return true;
 }
@@ -313,8 +354,9 @@ export async function reseed(
   db: Db,
   now: Date,
   params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
+  options: SeedOptions = {},
 ): Promise<void> {
   db.resetSchema();
-  await seedDatabase(db, now, params);
+  await seedDatabase(db, now, params, options);
   catalogueChanged(db);
 }

@@ -4,7 +4,10 @@
 // keys, each with its own allowance, past which every further failure doubles the wait:
 //   - the account from this address (5): a guesser at one account from one place;
 //   - the account from anywhere (20): guesses from many addresses; 5 from elsewhere do not touch
-//     the owner, and past 20 the owner waits seconds to minutes, never a fixed 15-minute lock;
+//     the owner, and past 20 guessers wait seconds to minutes. It never applies to the owner's
+//     known device (a device cookie, OWASP's "device cookies", ADR-0062) nor to an address the
+//     account signed in from before: those count on their own key (the device, or the account
+//     from that address), so guesses from elsewhere cannot lock the owner out;
 //   - the address, all accounts (50): one address trying many accounts. An account that signed
 //     in from this address before is not held back by it, so a flood from behind a shared proxy
 //     does not lock out the shoppers who use it (configure TRUSTED_PROXIES to see real addresses).
@@ -117,13 +120,23 @@ export interface SignInTicket {
 
 type Reservation = { wait: number } | { ticket: SignInTicket };
 
+interface ReserveOptions {
+  /** Also refuse a second check of the same account (or device) while one is in flight. Default true. */
+  exclusive?: boolean;
+  /**
+   * The caller's known device for this account (a verified device cookie's id), or null: its
+   * failures count on the device, and the account-wide allowance does not apply to it.
+   */
+  device?: string | null;
+}
+
 export interface SignInThrottle {
   /**
    * Reserves a password check for `account` from `address`: either the seconds to wait, or a
-   * ticket. `exclusive` (sign-in) also refuses a second check of the same account while one is
-   * in flight.
+   * ticket. Every password check goes through here: sign-in, account linking, password and
+   * email changes (ADR-0062).
    */
-  reserve(account: string, address: string, now: Date, exclusive?: boolean): Reservation;
+  reserve(account: string, address: string, now: Date, options?: ReserveOptions): Reservation;
   /** Reserves a sign-up from `address` (counted whatever its outcome). */
   reserveSignup(address: string, now: Date): Reservation;
 }
@@ -155,17 +168,23 @@ export function createSignInThrottle(
   }
 
   return {
-    reserve(account, address, now, exclusive = true) {
+    reserve(account, address, now, options = {}) {
+      const { exclusive = true, device = null } = options;
       const t = now.getTime();
       const acc = accountKey(account);
-      const pair = `${acc}\n${address}`;
-      if (exclusive && accountsInFlight.has(acc)) return { wait: 1 };
+      const addressPair = `${acc}\n${address}`;
+      // A known device counts on its own key: a stolen cookie still gets only `pairFailures`.
+      const pair = device ? `${acc}\ndevice:${device}` : addressPair;
+      const flight = device ? pair : acc;
+      if (exclusive && accountsInFlight.has(flight)) return { wait: 1 };
       if ((addressesInFlight.get(address) ?? 0) >= limits.addressInFlight) return { wait: 1 };
-      const knownAt = known.get(pair);
+      const knownAt = known.get(addressPair);
       const isKnown = knownAt !== undefined && t - knownAt < KNOWN_PAIR_MS;
+      // The owner's device or usual address: the account-wide count is the guessers', not theirs.
+      const owner = device !== null || isKnown;
       const ms = Math.max(
         pairs.blockedFor(pair, t),
-        accounts.blockedFor(acc, t),
+        owner ? 0 : accounts.blockedFor(acc, t),
         isKnown ? 0 : addresses.blockedFor(address, t),
       );
       if (ms > 0) return { wait: seconds(ms) };
@@ -175,15 +194,15 @@ export function createSignInThrottle(
         address: addresses.snapshot(address),
       };
       pairs.add(pair, t);
-      accounts.add(acc, t);
+      if (!owner) accounts.add(acc, t);
       addresses.add(address, t);
-      if (exclusive) accountsInFlight.add(acc);
+      if (exclusive) accountsInFlight.add(flight);
       const releaseAddress = holdAddress(address);
       let done = false;
       const finish = (): boolean => {
         if (done) return false;
         done = true;
-        if (exclusive) accountsInFlight.delete(acc);
+        if (exclusive) accountsInFlight.delete(flight);
         releaseAddress();
         return true;
       };
@@ -192,12 +211,12 @@ export function createSignInThrottle(
           succeeded() {
             if (!finish()) return;
             pairs.clear(pair);
-            accounts.clear(acc);
+            if (!owner) accounts.clear(acc);
             addresses.restore(address, before.address);
             if (known.size >= SWEEP_AT) {
               for (const [key, at] of known) if (t - at >= KNOWN_PAIR_MS) known.delete(key);
             }
-            known.set(pair, t);
+            known.set(addressPair, t);
           },
           failed() {
             finish();
@@ -205,7 +224,7 @@ export function createSignInThrottle(
           cancel() {
             if (!finish()) return;
             pairs.restore(pair, before.pair);
-            accounts.restore(acc, before.account);
+            if (!owner) accounts.restore(acc, before.account);
             addresses.restore(address, before.address);
           },
         },

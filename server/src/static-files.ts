@@ -5,14 +5,15 @@ import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { PAGE_BOOT_SCRIPT_HASH } from './page-render';
+import { PAGE_SCRIPT_HASHES } from './page-render';
 
 /** The storefront's Content-Security-Policy; images and videos may also come from the public asset origin. */
 function spaCsp(assetOrigin: string | null = null): string {
   return [
     "default-src 'self'",
-    // The one inline script: a rendered page's boot (its theme, then the app after the first paint).
-    `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH} https://js.stripe.com`,
+    // A rendered page's two inline scripts: its boot (its theme, then the app after the first
+    // paint) and its tap capture (taps before the app runs are replayed once it does, ADR-0060).
+    `script-src 'self' ${PAGE_SCRIPT_HASHES} https://js.stripe.com`,
     'frame-src https://js.stripe.com https://hooks.stripe.com',
     "connect-src 'self' https://api.stripe.com",
     `img-src 'self' data:${assetOrigin ? ` ${assetOrigin}` : ''}`,

@@ -6,7 +6,7 @@ import {
   type DemoIdentity,
   type LocalProvider,
 } from '../src/local-oidc/provider';
-import { oidcFromEnv, oidcRedirectUris } from '../src/main';
+import { demoProviderFromEnv, oidcFromEnv, oidcRedirectUris } from '../src/main';
 import { DEMO, startTestServer, type TestServer } from './test-server';
 
 const CLIENT_ID = 'lumen-storefront';
@@ -83,6 +83,8 @@ beforeAll(async () => {
     identity('sub-lock', DEMO.email),
     identity('sub-pkce', 'pkce@idp.test'),
     identity('sub-signup', 'signup-later@idp.test'),
+    identity('sub-throttled', 'throttled@lumen.test'),
+    identity('sub-burst', 'burst@lumen.test'),
   ];
   let config: TestServer['config'] | null = null;
   provider = await startLocalProvider({
@@ -102,12 +104,11 @@ afterAll(async () => {
   await provider.close();
 });
 
-const callback = () => `${server.url}/auth/callback`;
 const isShop = (next: string) => next.startsWith(server.url) && !next.includes('/api/v1/');
 
 /** From the shop's start endpoint to the provider's page (the interaction). */
-async function toProviderPage(browser: Browser): Promise<Answer> {
-  const page = await browser.follow(`${server.url}/api/v1/auth/oidc/authorize`, () => false);
+async function toProviderPage(browser: Browser, at = server): Promise<Answer> {
+  const page = await browser.follow(`${at.url}/api/v1/auth/oidc/authorize`, () => false);
   expect(page.status).toBe(200);
   expect(page.text).toContain('Sign in with Lumen ID');
   return page;
@@ -125,20 +126,21 @@ async function chooseIdentity(browser: Browser, page: Answer, id: string): Promi
 }
 
 /** The whole sign-in as one browser: start, choose, come back. */
-async function signIn(browser: Browser, id: string): Promise<Answer> {
-  const page = await toProviderPage(browser);
+async function signIn(browser: Browser, id: string, at = server): Promise<Answer> {
+  const page = await toProviderPage(browser, at);
   const back = await chooseIdentity(browser, page, id);
   return browser.request(back);
 }
 
-function tokenOf(answer: Answer): string | null {
+function tokenOf(answer: Answer, at = server): string | null {
   if (answer.status !== 302 || !answer.location) return null;
   const target = new URL(answer.location);
-  return target.origin + target.pathname === callback() ? target.searchParams.get('token') : null;
+  const back = `${at.url}/auth/callback`;
+  return target.origin + target.pathname === back ? target.searchParams.get('token') : null;
 }
 
-async function userOf(token: string) {
-  const res = await server.api<{ userId: number; email: string; username: string }>(
+async function userOf(token: string, at = server) {
+  const res = await at.api<{ userId: number; email: string; username: string }>(
     'GET',
     '/account/user',
     { token },
@@ -164,6 +166,20 @@ describe('configuration', () => {
         OIDC_CLIENT_SECRET: 's',
       }),
     ).toMatchObject({ issuer: 'https://id.example', clientId: 'shop', clientSecret: 's' });
+  });
+
+  it('runs the demo provider in production only when asked (issue 28)', () => {
+    const port = { LOCAL_OIDC_PORT: '8081' };
+    expect(demoProviderFromEnv({ ...port, NODE_ENV: 'production' }, false)).toBe('refused');
+    expect(
+      demoProviderFromEnv({ ...port, NODE_ENV: 'production', DEMO_IDENTITY_PROVIDER: '1' }, false),
+    ).toBe('on');
+    expect(demoProviderFromEnv({ ...port }, false)).toBe('on');
+    expect(demoProviderFromEnv({ ...port, DEMO_IDENTITY_PROVIDER: '0' }, false)).toBe('off');
+    expect(demoProviderFromEnv({ ...port, DEMO_IDENTITY_PROVIDER: '1' }, true)).toBe('off');
+    expect(
+      demoProviderFromEnv({ NODE_ENV: 'production', DEMO_IDENTITY_PROVIDER: '1' }, false),
+    ).toBe('off');
   });
 
   it('without a provider: none listed, no flow, and the simulator is gone', async () => {
@@ -425,18 +441,172 @@ describe('linking to a password account', () => {
     const browser = new Browser();
     const link = linkValue(await signIn(browser, 'sub-lock'));
     const linkUrl = `${server.url}/api/v1/auth/oidc/link`;
-    const tries = await Promise.all(
-      Array.from({ length: 7 }, () =>
-        browser.request(linkUrl, { form: { link, password: 'guess' } }),
-      ),
-    );
-    expect(tries.every((t) => t.status === 400)).toBe(true);
-    expect(
-      tries.filter((t) => t.text.includes('Too many wrong passwords')).length,
-    ).toBeGreaterThanOrEqual(1);
+    const tries: Answer[] = [];
+    for (let i = 0; i < 6; i += 1)
+      tries.push(await browser.request(linkUrl, { form: { link, password: `guess-${i}` } }));
+    expect(tries.map((t) => t.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(tries[4]?.text).toContain('Too many wrong passwords');
+    expect(tries[5]?.text).toContain('This sign-in has expired');
     const after = await browser.request(linkUrl, { form: { link, password: DEMO.password } });
     expect(after.status).toBe(400);
     expect(tokenOf(after)).toBeNull();
+  });
+});
+
+/** A password account with `email`, made by signing up (the throttle tests' own accounts). */
+async function passwordAccount(email: string): Promise<void> {
+  const res = await server.api('POST', '/auth/signup', {
+    body: { username: `${email.split('@')[0] ?? ''}-shopper`, email, password: 'secret123' },
+  });
+  expect(res.status).toBe(201);
+}
+
+describe('linking checks passwords like sign-in (issue 28)', { timeout: 60_000 }, () => {
+  const linkUrl = () => `${server.url}/api/v1/auth/oidc/link`;
+
+  it('guesses over many flows meet the sign-in throttle, which then holds sign-in too', async () => {
+    await passwordAccount('throttled@lumen.test');
+    const statuses: number[] = [];
+    // Six flows of five guesses each: 30 guesses, as the probe made.
+    for (let flow = 0; flow < 6; flow += 1) {
+      const browser = new Browser();
+      const link = linkValue(await signIn(browser, 'sub-throttled'));
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await browser.request(linkUrl(), {
+          form: { link, password: `guess-${flow}-${i}` },
+        });
+        statuses.push(answer.status);
+        if (answer.status === 429) {
+          expect(answer.text).toMatch(/Too many sign-in attempts\. Please try again in \d+/);
+          expect(answer.text).toContain('Link your account');
+        }
+      }
+    }
+    // The account from this address has 5 failures before it waits: the rest are not checked.
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
+    // The right password on a new flow waits as well, and so does sign-in: one throttle.
+    const browser = new Browser();
+    const link = linkValue(await signIn(browser, 'sub-throttled'));
+    const right = await browser.request(linkUrl(), { form: { link, password: 'secret123' } });
+    expect(right.status).toBe(429);
+    expect(tokenOf(right)).toBeNull();
+    const login = await server.api('POST', '/auth/login', {
+      body: { loginInput: 'throttled@lumen.test', password: 'secret123' },
+    });
+    expect(login.status).toBe(429);
+  });
+
+  it('32 link posts at once are mostly refused, not all hashed', async () => {
+    await passwordAccount('burst@lumen.test');
+    const flows = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const browser = new Browser();
+        return { browser, link: linkValue(await signIn(browser, 'sub-burst')) };
+      }),
+    );
+    const answers = await Promise.all(
+      flows.flatMap(({ browser, link }) =>
+        [0, 1, 2, 3].map((i) =>
+          browser.request(linkUrl(), { form: { link, password: `burst-${i}` } }),
+        ),
+      ),
+    );
+    const checked = answers.filter((a) => a.text.includes('That password is not right.'));
+    const refused = answers.filter((a) => a.status === 429 || a.status === 503);
+    expect(answers).toHaveLength(32);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(refused.length).toBeGreaterThanOrEqual(27);
+    expect(refused[0]?.text).toMatch(/Please try again in \d+ second/);
+  });
+});
+
+describe('the demo provider (issue 28): nobody shares an account through it', () => {
+  let demo: LocalProvider;
+  let shop: TestServer;
+  beforeAll(async () => {
+    let config: TestServer['config'] | null = null;
+    // Its own identities, as scripts/start.sh runs it.
+    demo = await startLocalProvider({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUris: () => (config ? oidcRedirectUris(config) : []),
+    });
+    shop = await startTestServer({
+      oidc: { issuer: demo.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    });
+    config = shop.config;
+  });
+  afterAll(async () => {
+    expect(shop.violations).toEqual([]);
+    expect(shop.errors).toEqual([]);
+    await shop.dispose();
+    await demo.close();
+  });
+
+  it('two browsers that choose the new shopper get two accounts', async () => {
+    const first = tokenOf(await signIn(new Browser(), 'lumen-id-sam', shop), shop);
+    const second = tokenOf(await signIn(new Browser(), 'lumen-id-sam', shop), shop);
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    const one = await userOf(first ?? '', shop);
+    const two = await userOf(second ?? '', shop);
+    expect(one.userId).not.toBe(two.userId);
+    expect(one.email).not.toBe(two.email);
+    expect(one.email).toMatch(/^sam\.taylor\.[0-9a-f]{12}@idp\.test$/);
+    expect(one.username).toBe('Sam Taylor');
+  });
+
+  it("the demo account's identity asks for its password at every sign-in", async () => {
+    const linkUrl = `${shop.url}/api/v1/auth/oidc/link`;
+    for (let round = 0; round < 2; round += 1) {
+      const browser = new Browser();
+      const page = await signIn(browser, 'lumen-id-demo', shop);
+      expect(tokenOf(page, shop)).toBeNull();
+      expect(page.text).toContain('Link your account');
+      const done = await browser.request(linkUrl, {
+        form: { link: linkValue(page), password: DEMO.password },
+      });
+      expect((await userOf(tokenOf(done, shop) ?? '', shop)).email).toBe(DEMO.email);
+    }
+  });
+
+  it('the unverified identity opens nothing, whoever chooses it', async () => {
+    const answer = await signIn(new Browser(), 'lumen-id-riley', shop);
+    expect(answer.status).toBe(400);
+    expect(tokenOf(answer, shop)).toBeNull();
+  });
+});
+
+describe('sign-ins started are bounded per client (issue 28)', () => {
+  it('an address (IPv4, or an IPv6 /64) has at most 20 open; others still start', async () => {
+    const proxied = await startTestServer({
+      trustedProxies: ['127.0.0.1'],
+      oidc: { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    });
+    try {
+      const start = (from: string) =>
+        fetch(`${proxied.url}/api/v1/auth/oidc/authorize`, {
+          redirect: 'manual',
+          headers: { 'X-Forwarded-For': from },
+        });
+      const statuses: number[] = [];
+      // One /64: the addresses differ, the client does not.
+      for (let i = 0; i < 25; i += 1) statuses.push((await start(`2001:db8:1:2::${i + 1}`)).status);
+      expect(statuses.slice(0, 20)).toEqual(Array<number>(20).fill(302));
+      expect(statuses.slice(20)).toEqual(Array<number>(5).fill(429));
+      const refused = await start('2001:db8:1:2:ffff::9');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('600');
+      expect(await refused.text()).toContain('Too many sign-ins were started from here.');
+      const rows = proxied.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM oidc_flows');
+      expect(rows?.n).toBe(20);
+      expect((await start('2001:db8:1:3::1')).status).toBe(302);
+      expect((await start('198.51.100.4')).status).toBe(302);
+      expect(proxied.errors).toEqual([]);
+    } finally {
+      await proxied.dispose();
+    }
   });
 });
 

@@ -171,7 +171,6 @@ describe('unexpected errors', () => {
         selfOrigins: [],
         idpCallbackUrls: [],
         stockReservationMinutes: 30,
-        codReservationMinutes: 24 * 60,
         orderLimits: DEFAULT_ORDER_LIMITS,
         guestCartTtlDays: 30,
         payments: null,
@@ -258,9 +257,12 @@ describe('static SPA', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toContain('<div id="root">');
       const csp = res.headers.get('content-security-policy') ?? '';
-      // No inline script but the one the CSP names by its hash (a server-rendered page's boot:
-      // its theme before the first paint, the app's scripts after it; issue 19).
-      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/js\.stripe\.com;/);
+      // No inline script but the two the CSP names by their hashes (a server-rendered page's boot:
+      // its theme before the first paint, the app's scripts after it, issue 19; and its tap
+      // capture, ADR-0060).
+      expect(csp).toMatch(
+        /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/js\.stripe\.com;/,
+      );
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("form-action 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -441,7 +443,11 @@ describe('persistence', () => {
           })
         ).status,
       ).toBe(200);
-      expect(after.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users')?.n).toBe(1);
+      // Only the seeded accounts: the demo shopper and (in development) the demo owner.
+      expect(after.db.all('SELECT email FROM users ORDER BY id')).toEqual([
+        { email: 'demo@lumen.test' },
+        { email: 'owner@lumen.test' },
+      ]);
       await after.dispose();
     } finally {
       rmSync(dir, { recursive: true, force: true });

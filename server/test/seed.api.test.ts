@@ -312,6 +312,26 @@ describe("each space's media size (issue 19: the gallery lays out before its med
         before.run(`DROP TABLE ${table}`);
       before.run('DROP INDEX payment_intents_order');
       before.run('ALTER TABLE promos DROP COLUMN card_only');
+      // Migration 8 (issue 28): its triggers, indexes and columns.
+      for (const name of ['insert', 'update'])
+        before.run(`DROP TRIGGER order_items_unpaid_${name}`);
+      for (const name of ['leave', 'enter']) before.run(`DROP TRIGGER orders_unpaid_${name}`);
+      for (const name of ['owner', 'email', 'phone', 'net'])
+        before.run(`DROP INDEX orders_open_${name}`);
+      for (const [table, column] of [
+        ['users', 'role'],
+        ['order_items', 'units_held'],
+        ['products', 'unpaid_held'],
+        ['products', 'stock_received'],
+        ['orders', 'email_key'],
+        ['orders', 'phone_key'],
+        ['orders', 'client_net'],
+      ] as const)
+        before.run(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+      for (const index of ['oidc_flows_client', 'oidc_flows_expiry', 'orders_promo_code'])
+        before.run(`DROP INDEX ${index}`);
+      before.run('ALTER TABLE oidc_flows DROP COLUMN client_key');
+      before.run('ALTER TABLE promos DROP COLUMN max_uses_per_customer');
       before.run('PRAGMA user_version = 4');
       before.close();
       const after = await openDb({ file });
@@ -323,6 +343,12 @@ describe("each space's media size (issue 19: the gallery lays out before its med
         expect(after.all('SELECT code FROM promos WHERE card_only = 1')).toEqual([
           { code: 'DISKON50' },
         ]);
+        // Migration 8 (issue 28): the stock received is what is on hand (no order holds any).
+        expect(
+          after.get<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM products WHERE stock_received <> quantity OR unpaid_held <> 0',
+          )?.n,
+        ).toBe(0);
       } finally {
         after.close();
       }

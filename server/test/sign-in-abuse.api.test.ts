@@ -146,6 +146,100 @@ describe('sign-in throttling', { timeout: 60_000 }, () => {
   });
 });
 
+/** The device cookie a sign-in answer set (name=value), or null. */
+function deviceCookieOf(answer: ApiAnswer): string | null {
+  const line = answer.headers.get('set-cookie') ?? '';
+  return /^(lumen_device=[^;]+);/.exec(line)?.[1] ?? null;
+}
+
+function signInWith(
+  server: TestServer,
+  email: string,
+  password: string,
+  from: string,
+  cookie?: string,
+) {
+  return server.api('POST', '/auth/login', {
+    body: { loginInput: email, password },
+    headers: { 'X-Forwarded-For': from, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+describe('no lockout of an owner: device cookies (issue 28)', { timeout: 60_000 }, () => {
+  it('5 wrong guesses from each of 4 addresses slow the guessers, not the owner on their device', async () => {
+    const server = await serve({ trustedProxies: ['127.0.0.1'] });
+    const { email } = await signup(server.api);
+    const home = '198.51.100.7';
+    const signedIn = await signInWith(server, email, SHOPPER_PASSWORD, home);
+    expect(signedIn.status).toBe(200);
+    const cookie = deviceCookieOf(signedIn);
+    expect(cookie).toBeTruthy();
+    expect(signedIn.headers.get('set-cookie')).toMatch(
+      /^lumen_device=[^;]+; Path=\/api\/v1; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+    );
+    for (const guesser of ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4']) {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await signInWith(server, email, `wrong-${i}`, guesser)).status).toBe(401);
+      }
+    }
+    // The owner's browser, even from an address it never used: signed in.
+    expect(
+      (await signInWith(server, email, SHOPPER_PASSWORD, '192.0.2.77', cookie ?? '')).status,
+    ).toBe(200);
+    // From the address it signs in from, without the cookie: signed in as well.
+    expect((await signInWith(server, email, SHOPPER_PASSWORD, home)).status).toBe(200);
+    // Anyone else, even with the right password, waits: the account-wide allowance is spent.
+    const elsewhere = await signInWith(server, email, SHOPPER_PASSWORD, '192.0.2.88');
+    expect(elsewhere.status).toBe(429);
+    expect(deviceCookieOf(elsewhere)).toBeNull();
+  });
+
+  it("another account's cookie or a forged one is no known device", async () => {
+    const server = await serve({ trustedProxies: ['127.0.0.1'] });
+    const owner = await signup(server.api);
+    const other = await signup(server.api);
+    const otherCookie = deviceCookieOf(
+      await signInWith(server, other.email, SHOPPER_PASSWORD, '198.51.100.8'),
+    );
+    for (let g = 1; g <= 4; g += 1) {
+      for (let i = 0; i < 5; i += 1)
+        await signInWith(server, owner.email, `wrong-${i}`, `203.0.113.${g}`);
+    }
+    const [name, value = ''] = (otherCookie ?? '').split('=');
+    const forged = `${name}=${value.replace(/^\d+/, '1')}`;
+    for (const cookie of [otherCookie ?? '', forged, 'lumen_device=1.x.y']) {
+      expect(
+        (await signInWith(server, owner.email, SHOPPER_PASSWORD, '192.0.2.99', cookie)).status,
+      ).toBe(429);
+    }
+  });
+
+  it('guesses with a stolen device cookie are slowed on that device', async () => {
+    const server = await serve({ trustedProxies: ['127.0.0.1'] });
+    const { email } = await signup(server.api);
+    const cookie = deviceCookieOf(
+      await signInWith(server, email, SHOPPER_PASSWORD, '198.51.100.9'),
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      statuses.push(
+        (await signInWith(server, email, `wrong-${i}`, '203.0.113.50', cookie ?? '')).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('the cookie is Secure when the shopper came over https (a trusted proxy says so)', async () => {
+    const server = await serve({ trustedProxies: ['127.0.0.1'] });
+    const { email } = await signup(server.api);
+    const answer = await server.api('POST', '/auth/login', {
+      body: { loginInput: email, password: SHOPPER_PASSWORD },
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(answer.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+});
+
 describe('password hashing is bounded', { timeout: 60_000 }, () => {
   it('computes a few hashes at once, queues a few, and answers 503 with Retry-After past that', async () => {
     const server = await serve({

@@ -193,9 +193,12 @@ describe('GET /sitemap.xml and /robots.txt on the reference API', () => {
     expect(head.body).toBe('');
   });
 
-  it('writes URLs for the Host the request came to, and ignores a Host that is not a host', async () => {
+  it('writes URLs for the Host the request came to when it is ours, never another (issue 28)', async () => {
+    const own = await rawGet(`${server.url}/robots.txt`, { host: `LocalHost:${server.port}` });
+    expect(own.body).toContain(`Sitemap: http://localhost:${server.port}/sitemap.xml\n`);
     const shop = await rawGet(`${server.url}/robots.txt`, { host: 'Shop.Example:8443' });
-    expect(shop.body).toContain('Sitemap: http://shop.example:8443/sitemap.xml\n');
+    expect(shop.body).toContain(`Sitemap: ${server.url}/sitemap.xml\n`);
+    expect(shop.body).not.toContain('shop.example');
     const forged = await rawGet(`${server.url}/sitemap.xml`, { host: 'evil.test/"><x a="' });
     expect(forged.status).toBe(200);
     expect(forged.body).not.toContain('evil');

@@ -11,7 +11,9 @@ import {
   type Schemas,
   type TestApi,
 } from '../../tests/support/test-api';
+import { checkInvariants } from '../src/invariants';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
+import type { OrderLimits } from '../src/order-limits';
 import { SEED_PRODUCTS } from '../src/seed-catalogue';
 
 export interface TestServer extends RunningServer {
@@ -52,13 +54,18 @@ export function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
   };
 }
 
-/** Suites place many orders from one address and email; the caps are tested on their own. */
-const TEST_ORDER_LIMITS = {
+/**
+ * Suites place many orders from one address, email and phone, and many cash-on-delivery orders of
+ * one product; the caps and the hold share are tested on their own (stock-abuse.api.test.ts).
+ */
+const TEST_ORDER_LIMITS: Partial<OrderLimits> = {
   maxUnitsPerProduct: 99,
   maxUnitsPerOrder: 1000,
   maxOpenOrdersPerCart: 1000,
   maxOpenOrdersPerEmail: 1000,
+  maxOpenOrdersPerPhone: 1000,
   maxOpenOrdersPerAddress: 1000,
+  unpaidHoldShare: 1,
 };
 
 export type StartTestServerOptions = Omit<StartServerOptions, 'port' | 'dbFile'> & {
@@ -83,7 +90,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     logger: {
       info: () => undefined,
       error: (message, error) =>
-        errors.push(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
+        errors.push(
+          error === undefined
+            ? message
+            : `${message}: ${error instanceof Error ? error.stack : String(error)}`,
+        ),
     },
     onContractViolation: (message) => violations.push(message),
   });
@@ -95,8 +106,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     errors,
     api: apiClient(running.url),
     async dispose() {
+      // Whatever a suite did, the shop's data must still be whole (issue 28).
+      const broken = checkInvariants(running.db);
       await running.close();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
+      expect(broken, 'the shop data invariants (server/src/invariants.ts)').toEqual([]);
     },
   };
 }

@@ -31,6 +31,7 @@ const CONTRACT_CODE_TABLE: Record<ErrorBody['code'], true> = {
   ORDER_LIMIT_EXCEEDED: true,
   TOO_MANY_OPEN_ORDERS: true,
   IDEMPOTENCY_CONFLICT: true,
+  ORDER_ALREADY_PAID: true,
   TOO_MANY_REQUESTS: true,
   PAYLOAD_TOO_LARGE: true,
   REQUEST_TIMEOUT: true,

@@ -60,6 +60,32 @@ export async function updateOrderStatus(
   );
 }
 
+/** What the shop moves an order on to (ADR-0061). */
+export type ShopOrderStatus = Extract<
+  OrderStatusUpdate['status'],
+  'SHIPPED' | 'DELIVERED' | 'CANCELLED'
+>;
+
+/**
+ * The shop marks an order SHIPPED, DELIVERED or CANCELLED (ADR-0061): the signed-in account must
+ * be an owner (403 FORBIDDEN otherwise); an impossible move is 409 INVALID_STATUS_TRANSITION. No
+ * storefront page calls it yet: it is the owner's, for a back office to come.
+ */
+export async function moveOrderOn(
+  api: ApiClient,
+  orderId: Id,
+  status: ShopOrderStatus,
+  { signal }: RequestOptions = {},
+): Promise<OrderResponse> {
+  return unwrap(
+    await api.PATCH('/api/v1/order/{orderId}/status', {
+      params: { path: { orderId } },
+      body: { status },
+      signal,
+    }),
+  );
+}
+
 /** Every status the order went through, oldest first. */
 export async function getOrderHistory(
   api: ApiClient,

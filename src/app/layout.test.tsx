@@ -129,7 +129,7 @@ describe('layout: Order button', () => {
   it('shows the cart total quantity', async () => {
     renderApp('/', { 'GET /api/v1/cart': cartWith(3) });
 
-    const order = await screen.findByRole('button', { name: 'Order, 3 items in cart' });
+    const order = await screen.findByRole('link', { name: 'Order, 3 items in cart' });
     expect(order.dataset.testid).toBe('order-button');
     expect(within(order).getByTestId('order-count').textContent).toBe('3');
   });
@@ -143,7 +143,7 @@ describe('layout: Order button', () => {
         }),
     });
 
-    const order = screen.getByRole('button', { name: 'Order, 0 items in cart' });
+    const order = screen.getByRole('link', { name: 'Order, 0 items in cart' });
     expect(within(order).getByTestId('order-count').textContent).toBe('0');
     await waitFor(() => expect(api.callsTo('GET /api/v1/cart')).toHaveLength(1));
 
@@ -154,7 +154,7 @@ describe('layout: Order button', () => {
 
     // Only once the query has really failed is the count after an error being checked.
     await waitFor(() => expect(queryClient.getQueryState(cartKeys.detail())?.status).toBe('error'));
-    expect(screen.getByRole('button', { name: /^Order, / }).getAttribute('aria-label')).toBe(
+    expect(screen.getByRole('link', { name: /^Order, / }).getAttribute('aria-label')).toBe(
       'Order, 0 items in cart',
     );
     expect(within(order).getByTestId('order-count').textContent).toBe('0');

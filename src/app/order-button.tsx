@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../api/cart.queries';
-import { Button } from '../ui/button';
+import { buttonClassName } from '../ui/button';
 import { useCartFlow } from '../cart/cart-flow';
 import { ORDER_BUTTON_ID } from '../cart/order-button-id';
+import { paths } from '../lib/paths';
 
 /**
- * Spec §2: the Order button shows the cart's total quantity and opens the cart drawer. No cart
- * yet, or a failed request, counts 0. The count is the server's `totalQuantity`: during quick
+ * Spec §2: the Order button shows the cart's total quantity and opens the cart drawer. It is a
+ * link to the cart page (ADR-0060): on a rendered page tapped before the app runs, it opens the
+ * cart there; once the app runs, a click opens the drawer instead (a middle click still opens
+ * the page in a new tab; modifier keys are not checked: the first visit's budget had no room).
+ * No cart yet, or a failed request, counts 0. The count is the server's `totalQuantity`: during quick
  * plus/minus clicks it follows each answer rather than the clicks, so it always agrees with the
  * money the server has computed for the same cart (the drawer's lines show the clicks at once).
  */
@@ -16,12 +20,15 @@ export function OrderButton() {
   const { openCart } = useCartFlow();
   const count = cart?.totalQuantity ?? 0;
   return (
-    <Button
+    <a
+      href={paths.cart()}
       id={ORDER_BUTTON_ID}
-      visual="outline"
-      size="sm"
+      className={buttonClassName({ visual: 'outline', size: 'sm' }, undefined, undefined)}
       aria-haspopup="dialog"
-      onClick={openCart}
+      onClick={(event) => {
+        event.preventDefault();
+        openCart();
+      }}
       data-testid="order-button"
       aria-label={`Order, ${count} ${count === 1 ? 'item' : 'items'} in cart`}
     >
@@ -46,7 +53,7 @@ export function OrderButton() {
       >
         {count}
       </span>
-    </Button>
+    </a>
   );
 }
 

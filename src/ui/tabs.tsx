@@ -1,6 +1,7 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
+import { isPlainClick } from '../lib/link-click';
 
 /**
  * Radix Tabs, wrapped once (docs/conventions.md): roving focus with the arrow keys, Home/End,
@@ -63,29 +64,72 @@ export function TabList({ label, children, className }: TabListProps) {
   );
 }
 
-export function Tab<T extends string>({ value, children }: { value: T; children: ReactNode }) {
+const tabStyle = css({
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  px: { base: '3.5', md: '5' },
+  py: '2',
+  minH: '10',
+  borderRadius: 'full',
+  fontSize: { base: 'sm', md: 'md' },
+  fontWeight: 'semibold',
+  color: 'textMuted',
+  bg: 'transparent',
+  cursor: 'pointer',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  transition: 'background-color 0.15s ease, color 0.15s ease',
+  // Not on the chosen tab: its text stays on the accent (dark text there was 2.37:1).
+  '&:not([data-state=active]):hover': { color: 'text' },
+  '&[data-state=active]': { bg: 'accent', color: 'accentText' },
+  _focusVisible: { focusOutline: 'outside' },
+});
+
+/**
+ * One tab. With `href`, a link to the address that shows it (ADR-0059): before the scripts run a
+ * tap navigates and the server renders that tab; once they run it is a tab like the others (the
+ * click only selects, the caller writes the address), and a click that opens a new window or tab
+ * is left to the browser.
+ */
+export function Tab<T extends string>({
+  value,
+  href,
+  children,
+}: {
+  value: T;
+  href?: string;
+  children: ReactNode;
+}) {
+  if (href === undefined) {
+    return (
+      <RadixTabs.Trigger value={value} className={tabStyle}>
+        {children}
+      </RadixTabs.Trigger>
+    );
+  }
   return (
-    <RadixTabs.Trigger
-      value={value}
-      className={css({
-        flexShrink: 0,
-        px: { base: '3.5', md: '5' },
-        py: '2',
-        minH: '10',
-        borderRadius: 'full',
-        fontSize: { base: 'sm', md: 'md' },
-        fontWeight: 'semibold',
-        color: 'textMuted',
-        bg: 'transparent',
-        cursor: 'pointer',
-        whiteSpace: 'nowrap',
-        transition: 'background-color 0.15s ease, color 0.15s ease',
-        _hover: { color: 'text' },
-        '&[data-state=active]': { bg: 'accent', color: 'accentText' },
-        _focusVisible: { focusOutline: 'outside' },
-      })}
-    >
-      {children}
+    // `type` is a button's: not on a link.
+    <RadixTabs.Trigger value={value} asChild type={undefined}>
+      <a
+        href={href}
+        className={tabStyle}
+        // Radix selects on mouse down: not for a click that opens the link elsewhere.
+        onMouseDown={(event) => {
+          if (!isPlainClick(event)) event.preventDefault();
+        }}
+        onClick={(event) => {
+          if (isPlainClick(event)) event.preventDefault();
+        }}
+        // A focused tab is already selected (Radix selects on focus); Space on a link would
+        // scroll the page instead.
+        onKeyDown={(event) => {
+          if (event.key === ' ') event.preventDefault();
+        }}
+      >
+        {children}
+      </a>
     </RadixTabs.Trigger>
   );
 }

@@ -206,7 +206,7 @@ test('an order whose payment is still being confirmed says so, and updates by it
   await expect(other.getByTestId('order-status')).toHaveText('Processed');
 });
 
-test('a reload during "Processing payment..." after a decline: the order says why, and Pay now pays the same order on the Payment step', async ({
+test('a reload during "Processing payment..." after a decline: the order says why, and Pay now pays the same order on its page', async ({
   page,
 }) => {
   await toPaymentStep(page);
@@ -233,16 +233,18 @@ test('a reload during "Processing payment..." after a decline: the order says wh
   await expect(page.getByRole('status').first()).toContainText('Your card was declined.');
   await expectA11y(page, 'a failed payment’s order page');
 
-  // Pay now: the checkout opens on Payment, says why the last try failed, and pays the same order.
-  const retried = nextOrderId(page);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Payment', exact: true })).toBeVisible();
-  await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined.');
-  await fillCard(page, '4242424242424242');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  expect(await retried).toBe(orderId);
-  await page.waitForURL(new RegExp(`/completed-checkout/${orderId}$`));
+  // Pay now on the order's page (ADR-0058): the card fields there pay the same order.
+  const panel = page.getByRole('region', { name: 'Pay for this order' });
+  for (const [name, value] of [
+    ['Card Number', '4242424242424242'],
+    ['Card Expiry', '12 / 34'],
+    ['Card CVC', '123'],
+  ] as const) {
+    await panel.getByRole('textbox', { name }).pressSequentially(value);
+  }
+  await panel.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
+  expect(orderIdFromUrl(page)).toBe(orderId);
   const history = await readHistory(page, orderId);
   expect(history.map((event) => event.status)).toEqual(['PENDING', 'PAYMENT_FAILED', 'PAID']);
 });

@@ -302,16 +302,24 @@ async function checkRenderedPage(
     `${path}: canonical link "${canonical}" is not this page's absolute URL`,
   );
   findings.attempt(path, () => queryStateOf(html));
-  // The app's scripts wait for the first paint: none is asked for by the HTML itself, and the
-  // boot script finds them listed (server/src/page-render.ts).
+  // The app's scripts run after the first paint: no module script in the HTML itself, the boot
+  // script finds them listed (server/src/page-render.ts). The HTML fetches each of them, and the
+  // page's chunks, at low priority, so they are there once the page has painted (ADR-0060).
   findings.check(
-    !/<script\b[^>]*\btype="module"/i.test(html) && !/<link\b[^>]*\bmodulepreload\b/i.test(html),
-    `${path}: the HTML asks for the app's scripts before its first paint`,
+    !/<script\b[^>]*\btype="module"/i.test(html),
+    `${path}: the HTML runs the app's scripts before its first paint`,
   );
   findings.attempt(path, () => {
     const listed = scripts(html).find((script) => script.attributes.id === 'page-scripts');
     const modules = (JSON.parse(listed?.text ?? '{}') as { modules?: unknown[] }).modules ?? [];
     if (modules.length === 0) throw new Error('no <script id="page-scripts"> listing the app');
+    const preloads = startTags(html, 'link').filter((link) => link.rel === 'modulepreload');
+    for (const module of modules) {
+      const preload = preloads.find((link) => link.href === module);
+      if (preload?.fetchpriority !== 'low') {
+        throw new Error(`${String(module)} is not fetched with the HTML at low priority`);
+      }
+    }
   });
   return { html, head };
 }

@@ -32,7 +32,7 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search th
 const priceSelect = (page: Page) => page.getByRole('combobox', { name: 'Price' });
 const sortSelect = (page: Page) => page.getByRole('combobox', { name: 'Sort by' });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
-const loadMore = (page: Page) => page.getByRole('button', { name: /^(Load More|Loading\.\.\.)$/ });
+const loadMore = (page: Page) => page.getByRole('link', { name: /^(Load More|Loading\.\.\.)$/ });
 
 test('a shopper loads the whole coffee list, one page at a time, without duplicates', async ({
   page,

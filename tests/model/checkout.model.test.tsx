@@ -9,7 +9,7 @@ import {
   providePaymentMachine,
 } from '../../src/features/checkout/checkout-logic';
 import { CHECKOUT_MESSAGES } from '../../src/features/checkout/checkout-messages';
-import { PAYMENT_MESSAGES } from '../../src/features/checkout/payment-messages';
+import { PAYMENT_MESSAGES } from '../../src/payment/payment-messages';
 import { CheckoutView } from '../../src/features/checkout/checkout-overlay';
 import { createSandboxStripe } from '../../src/payment/sandbox/stripe-sandbox';
 import {

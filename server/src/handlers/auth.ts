@@ -10,6 +10,7 @@ import {
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
 import { ApiError, unauthorized, validationError } from '../http-error';
+import { deviceCookie, knownDevice } from '../device-cookie';
 import { busyError } from '../password-pool';
 import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
 import { tryAgainIn, type SignInTicket } from '../sign-in-throttle';
@@ -63,31 +64,63 @@ async function withTicket<T>(ticket: SignInTicket, work: () => Promise<T>): Prom
 }
 
 /**
+ * Every password check (sign-in, account linking, password and email changes) goes through here:
+ * the sign-in throttle first (reserved before the hash, ADR-0039), with the caller's device cookie
+ * for this account (ADR-0062), then the bounded hash pool (ADR-0040). Throws 503 when the pool is
+ * full and 429 (`what` attempts) when the throttle says wait; answers the check otherwise.
+ */
+export async function checkPasswordThrottled(
+  ctx: HandlerContext,
+  input: {
+    /** What the caller typed as the account (an email); counted even when nobody has it. */
+    account: string;
+    user: { id: number; password_hash: string } | undefined;
+    password: string;
+    /** One check of the account in flight at once (sign-in, linking). */
+    exclusive: boolean;
+    what?: string;
+  },
+): Promise<PasswordCheck> {
+  if (ctx.config.hashPool.full()) throw busyError();
+  const device = knownDevice(ctx.header('cookie'), ctx.config.jwtSecret, input.user?.id);
+  const reservation = ctx.config.signInThrottle.reserve(input.account, ctx.clientAddress, ctx.now, {
+    exclusive: input.exclusive,
+    device,
+  });
+  if ('wait' in reservation) throw tooManyAttempts(reservation.wait, input.what);
+  const { ticket } = reservation;
+  const check = await withTicket(ticket, () =>
+    checkInPool(ctx, input.password, input.user?.password_hash),
+  );
+  if (input.user && check.ok) ticket.succeeded();
+  else ticket.failed();
+  return input.user ? check : { ok: false, needsRehash: false };
+}
+
+/** The Set-Cookie header that marks this browser as a known device of `userId` (ADR-0062). */
+export function deviceCookieFor(ctx: HandlerContext, userId: number): Record<string, string> {
+  return { 'Set-Cookie': deviceCookie(ctx.config.jwtSecret, userId, ctx.https) };
+}
+
+/**
  * Checks the signed-in user's current password (password and email changes). Wrong ones count
  * like failed sign-ins, so a stolen session cannot guess freely: 400 with a field message, then
  * 429 past the allowance.
  */
 export async function checkCurrentPassword(
   ctx: HandlerContext,
-  user: { email: string; password_hash: string },
+  user: { id: number; email: string; password_hash: string },
   password: string,
 ): Promise<void> {
-  if (ctx.config.hashPool.full()) throw busyError();
-  const reservation = ctx.config.signInThrottle.reserve(
-    user.email,
-    ctx.clientAddress,
-    ctx.now,
-    false,
-  );
-  if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'password');
-  const { ticket } = reservation;
-  const check = await withTicket(ticket, () => checkInPool(ctx, password, user.password_hash));
-  if (!check.ok) {
-    ticket.failed();
-    // 400 with a field message, not 401: the session is fine, the typed password is not.
-    throw validationError({ currentPassword: 'Current password is incorrect' });
-  }
-  ticket.succeeded();
+  const check = await checkPasswordThrottled(ctx, {
+    account: user.email,
+    user,
+    password,
+    exclusive: false,
+    what: 'password',
+  });
+  // 400 with a field message, not 401: the session is fine, the typed password is not.
+  if (!check.ok) throw validationError({ currentPassword: 'Current password is incorrect' });
 }
 
 function tooManyAttempts(seconds: number, what = 'sign-in'): ApiError {
@@ -105,26 +138,19 @@ export const authHandlers = {
   login: async (ctx) => {
     const body = ctx.body;
     const params = ctx.config.passwordHash;
-    if (ctx.config.hashPool.full()) throw busyError();
-    // Reserved before the hash: parallel guesses see each other, and one check per account runs.
-    const reservation = ctx.config.signInThrottle.reserve(
-      body.loginInput,
-      ctx.clientAddress,
-      ctx.now,
-    );
-    if ('wait' in reservation) throw tooManyAttempts(reservation.wait);
-    const { ticket } = reservation;
     const user = getUserByEmail(ctx.db, body.loginInput);
-    const check = await withTicket(ticket, () =>
-      checkInPool(ctx, body.password, user?.password_hash),
-    );
+    // Reserved before the hash: parallel guesses see each other, and one check per account runs.
+    const check = await checkPasswordThrottled(ctx, {
+      account: body.loginInput,
+      user,
+      password: body.password,
+      exclusive: true,
+    });
     if (!user || !check.ok) {
-      ticket.failed();
       throw new ApiError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS, {
         fields: { password: INVALID_CREDENTIALS },
       });
     }
-    ticket.succeeded();
     if (check.needsRehash) {
       // The password is known only now: the hash catches up with the current algorithm and cost.
       // A busy pool skips it; the next sign-in tries again.
@@ -142,7 +168,7 @@ export const authHandlers = {
       }
     }
     const ttl = body.rememberMe === true ? DEFAULT_TOKEN_TTL_SECONDS : SHORT_TOKEN_TTL_SECONDS;
-    return ok({ token: tokenFor(ctx, user, ttl) });
+    return { ...ok({ token: tokenFor(ctx, user, ttl) }), headers: deviceCookieFor(ctx, user.id) };
   },
 
   signup: async (ctx) => {
@@ -173,7 +199,7 @@ export const authHandlers = {
       return getUser(ctx.db, lastId);
     });
     if (!user) throw new Error('user insert failed');
-    return ok({ token: tokenFor(ctx, user) }, 201);
+    return { ...ok({ token: tokenFor(ctx, user) }, 201), headers: deviceCookieFor(ctx, user.id) };
   },
 
   changePassword: async (ctx) => {

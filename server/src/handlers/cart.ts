@@ -26,6 +26,7 @@ import type { HandlerContext, HandlerMap, HandlerResult } from '../handler-types
 import { ok } from '../handler-types';
 import { ApiError, notFound, unauthorized } from '../http-error';
 import { checkPromo, PROMO_MESSAGES } from '../money';
+import { promoUseRefusal } from '../promo-limits';
 
 // Request shapes from openapi.yaml; the router has validated each body against it already.
 type Cart = components['schemas']['Cart'];
@@ -44,6 +45,11 @@ function findLine(ctx: HandlerContext, cart: CartRow | undefined, cartItemId: nu
   return cartLines(ctx.db, cart.id).find((line) => line.id === cartItemId);
 }
 
+/** Who is asking, for a promo's per-customer limit: the signed-in account, else nobody yet. */
+function customerOf(ctx: HandlerContext): { userId: number | null; email: string | null } {
+  return { userId: ctx.user?.id ?? null, email: ctx.user?.email ?? null };
+}
+
 function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): HandlerResult<Cart> {
   return ctx.db.transaction(() => {
     const owner = cartOwner(ctx);
@@ -56,6 +62,9 @@ function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): Handle
     if (!verdict.accepted || !promo) {
       throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
     }
+    // A signed-in customer learns now that their uses are spent; a guest when ordering (ADR-0062).
+    const usedUp = promoUseRefusal(ctx.db, promo, customerOf(ctx));
+    if (usedUp) throw new ApiError(400, 'PROMO_REJECTED', usedUp);
     const cart = existing ?? ensureCart(ctx.db, owner, ctx.now);
     ctx.db.run('UPDATE carts SET promo_id = ?, updated_at = ? WHERE id = ?', [
       promo.promoId,
@@ -205,8 +214,9 @@ export const cartHandlers = {
         now: ctx.now,
         otherAttachedPromoId: cart?.promo_id ?? null,
       });
-      if (verdict.accepted) availablePromos.push(promoJson(promo));
-      else unavailablePromos.push({ ...promoJson(promo), reason: verdict.message });
+      const usedUp = verdict.accepted ? promoUseRefusal(ctx.db, promo, customerOf(ctx)) : null;
+      if (verdict.accepted && !usedUp) availablePromos.push(promoJson(promo));
+      else unavailablePromos.push({ ...promoJson(promo), reason: usedUp ?? verdict.message });
     }
     return ok({ availablePromos, unavailablePromos });
   },

@@ -2,7 +2,8 @@
 // provider are found by (issuer, subject); an email alone never opens an account: one that
 // belongs to a password account needs that password once (the linking page), and an email the
 // provider has not verified opens nothing.
-import { checkPassword, unusablePasswordHash } from '../auth';
+import { unusablePasswordHash } from '../auth';
+import { networkKey } from '../caller-keys';
 import { brandPage, brandPageHeaders, escapeHtml } from '../brand-page';
 import { DEV_ORIGINS } from '../dev-origins';
 import type { AppConfig, HandlerContext, HandlerMap, HandlerResult } from '../handler-types';
@@ -14,16 +15,19 @@ import {
   createLink,
   dropLink,
   flowCookie,
+  flowRoom,
   linkIdentity,
   MAX_LINK_ATTEMPTS,
   newBinding,
   reserveLinkAttempt,
+  returnLinkAttempt,
   saveFlow,
   takeFlow,
   triesLeft,
   userIdForIdentity,
 } from '../oidc/store';
 import { getUser, getUserByEmail, tokenFor, type UserRow } from '../session';
+import { checkPasswordThrottled, deviceCookieFor } from './auth';
 
 const RETURN_TO_MESSAGE = "Must be the storefront's /auth/callback address";
 const EXPIRED =
@@ -36,6 +40,8 @@ const REFUSED = 'The identity provider did not complete the sign-in. Please try 
 const UNREACHABLE = 'The identity provider cannot be reached right now. Please try again later.';
 const WRONG_PASSWORD = 'That password is not right.';
 const TOO_MANY = 'Too many wrong passwords. Please start again from the shop.';
+const TOO_MANY_STARTS =
+  'Too many sign-ins were started from here. Please try again in 10 minutes, or sign in with your email and password.';
 
 /** Every address a sign-in may return its token to, exactly as written. */
 function idpCallbackUrls(config: AppConfig): string[] {
@@ -107,6 +113,7 @@ function linkPage(
   link: string,
   returnTo: URL,
   problem?: string,
+  headers: Record<string, string> = {},
 ): HandlerResult<never> {
   return page(
     status,
@@ -119,7 +126,7 @@ function linkPage(
     <button type="submit" class="primary">Link and sign in</button>
   </form>
   <p><a href="${escapeHtml(`${returnTo.origin}/sign-in`)}">Sign in with email and password instead</a></p>`,
-    { formTargets: [returnTo.origin] },
+    { formTargets: [returnTo.origin], headers },
   );
 }
 
@@ -194,6 +201,13 @@ export const oidcHandlers = {
     const returnTo = allowedReturnTo(ctx.config, asked ?? `${origin}/auth/callback`);
     if (!returnTo) throw validationError({ returnTo: RETURN_TO_MESSAGE });
     const redirectUri = rp.redirectUri ?? `${origin}${OIDC_CALLBACK_PATH}`;
+    // Each start stores a row until it expires: bounded per client and in all (issue 28).
+    const clientKey = networkKey(ctx.clientAddress);
+    const room = flowRoom(ctx.db, clientKey, ctx.now);
+    if (room !== 'ok') {
+      const refused = problemPage(room === 'client' ? 429 : 503, TOO_MANY_STARTS, returnTo.origin);
+      return { ...refused, headers: { ...refused.headers, 'Retry-After': '600' } };
+    }
     let started;
     try {
       started = await rp.start(redirectUri);
@@ -212,6 +226,7 @@ export const oidcHandlers = {
         nonce: started.nonce,
         redirectUri,
         returnTo: returnTo.toString(),
+        clientKey,
       },
       ctx.now,
     );
@@ -273,7 +288,23 @@ export const oidcHandlers = {
       dropLink(ctx.db, link);
       return problemPage(400, EXPIRED, returnTo.origin);
     }
-    const check = await checkPassword(form.password, user.password_hash, ctx.config.passwordHash);
+    // The same throttle and hash pool as sign-in (ADR-0062): a refusal gives the try back.
+    let check;
+    try {
+      check = await checkPasswordThrottled(ctx, {
+        account: user.email,
+        user,
+        password: form.password,
+        exclusive: true,
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      returnLinkAttempt(ctx.db, link);
+      const { retryAfter } = error;
+      return linkPage(error.status, rp.name, user.email, form.link, returnTo, error.message, {
+        ...(retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }),
+      });
+    }
     if (!check.ok) {
       const left = triesLeft(ctx.db, link);
       if (left === 0) return problemPage(400, TOO_MANY, returnTo.origin);
@@ -296,6 +327,7 @@ export const oidcHandlers = {
       return getUser(ctx.db, user.id);
     });
     if (!current) return problemPage(400, EXPIRED, returnTo.origin);
-    return withToken(returnTo.toString(), tokenFor(ctx, current));
+    const signedIn = withToken(returnTo.toString(), tokenFor(ctx, current));
+    return { ...signedIn, headers: { ...signedIn.headers, ...deviceCookieFor(ctx, current.id) } };
   },
 } satisfies HandlerMap;

@@ -1,5 +1,5 @@
 // Placing an order (server-priced, idempotent, stock-checked) and following its status (D4, D5).
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../../contract/schema';
 import { rememberAddress } from '../address-store';
 import { randomToken } from '../auth';
@@ -16,6 +16,7 @@ import {
 import type { Row } from '../db';
 import type { HandlerContext, HandlerMap } from '../handler-types';
 import { ok } from '../handler-types';
+import { promoUseRefusal } from '../promo-limits';
 import { ApiError, notFound, unauthorized, validationError } from '../http-error';
 import {
   amountDiffers,
@@ -25,6 +26,7 @@ import {
   totalsToAmounts,
   type PriceLine,
 } from '../money';
+import { emailKey, networkKey, phoneKey } from '../caller-keys';
 import { clearOwnerCart, retakeStock, returnStock } from '../order-stock';
 import {
   accessibleOrder,
@@ -52,22 +54,73 @@ const PAYPAL_UNAVAILABLE_MESSAGE =
 const TOO_MANY_OPEN_ORDERS_MESSAGE =
   'You have too many unpaid orders. Please pay or wait for an earlier order to lapse before placing another.';
 
-// Unpaid orders whose reservation still runs and that hold their stock (a declined one does not).
-const OPEN_ORDERS_SQL = `SELECT COUNT(*) AS n FROM orders
-  WHERE reserved_until > ? AND status IN ('PENDING', 'PAYMENT_FAILED') AND stock_held = 1`;
+const COD_DISABLED_MESSAGE = 'Cash on delivery is not available. Please pay by card.';
+const codHeldMessage = (name: string): string =>
+  `Cash on delivery is not available for ${name} right now. Please pay by card.`;
 
-/** Refuses an order past the caller's share of open unpaid orders (per cart or account, email, address). */
-function checkOpenOrders(ctx: HandlerContext, cartKey: string | null, email: string): void {
+// Open orders: unpaid ones the shop has not acted on that still hold their units (a declined one
+// does not) and whose reservation, if any, still runs. The status term repeats the partial
+// indexes' WHERE (db.ts migration 8), so every count is an index range, never a scan of orders.
+const OPEN_ORDERS_SQL = `SELECT COUNT(*) AS n FROM orders
+  WHERE status IN ('PENDING', 'PAYMENT_FAILED') AND stock_held = 1
+    AND (reserved_until IS NULL OR reserved_until > ?)`;
+
+/** Each open-order cap's count: parameters are the time now, then the key (and the window start). */
+export const OPEN_ORDER_COUNTS = {
+  owner: `${OPEN_ORDERS_SQL} AND owner_key = ?`,
+  email: `${OPEN_ORDERS_SQL} AND email_key = ?`,
+  phone: `${OPEN_ORDERS_SQL} AND phone_key = ?`,
+  network: `${OPEN_ORDERS_SQL} AND client_net = ? AND created_at > ?`,
+} as const;
+
+/** The keys an order's caps count by (caller-keys.ts). */
+interface CallerKeys {
+  /** `user:<id>` or `cart:<token>`; null for a guest without a cart token. */
+  ownerKey: string | null;
+  email: string;
+  phone: string;
+  network: string;
+}
+
+/** Refuses an order past the caller's open unpaid orders (account or cart, email, phone, network). */
+function checkOpenOrders(ctx: HandlerContext, keys: CallerKeys): void {
   const limits = ctx.config.orderLimits;
   const stamp = ctx.now.toISOString();
-  const count = (where: string, value: string): number =>
-    ctx.db.get<{ n: number }>(`${OPEN_ORDERS_SQL} AND ${where}`, [stamp, value])?.n ?? 0;
+  const count = (sql: string, values: string[]): number =>
+    ctx.db.get<{ n: number }>(sql, [stamp, ...values])?.n ?? 0;
+  // Per network only the last few minutes count: a NAT's other shoppers wait minutes, not a day.
+  const since = new Date(ctx.now.getTime() - limits.addressWindowMinutes * 60_000).toISOString();
   if (
-    (cartKey !== null && count('owner_key = ?', cartKey) >= limits.maxOpenOrdersPerCart) ||
-    count('email = ? COLLATE NOCASE', email) >= limits.maxOpenOrdersPerEmail ||
-    count('client_address = ?', ctx.clientAddress) >= limits.maxOpenOrdersPerAddress
+    (keys.ownerKey !== null &&
+      count(OPEN_ORDER_COUNTS.owner, [keys.ownerKey]) >= limits.maxOpenOrdersPerCart) ||
+    count(OPEN_ORDER_COUNTS.email, [keys.email]) >= limits.maxOpenOrdersPerEmail ||
+    (keys.phone !== '' &&
+      count(OPEN_ORDER_COUNTS.phone, [keys.phone]) >= limits.maxOpenOrdersPerPhone) ||
+    count(OPEN_ORDER_COUNTS.network, [keys.network, since]) >= limits.maxOpenOrdersPerAddress
   ) {
     throw new ApiError(429, 'TOO_MANY_OPEN_ORDERS', TOO_MANY_OPEN_ORDERS_MESSAGE);
+  }
+}
+
+/**
+ * Refuses a cash-on-delivery order that would leave unpaid orders holding more than the hold
+ * share of a product's stock (on hand plus what unpaid orders hold): ADR-0061. A card order is
+ * not refused here: it pays within minutes or lapses.
+ */
+function checkHoldShare(
+  ctx: HandlerContext,
+  products: { product: ProductRow; quantity: number }[],
+): void {
+  const share = ctx.config.orderLimits.unpaidHoldShare;
+  if (share >= 1) return;
+  for (const { product, quantity } of products) {
+    const held =
+      ctx.db.get<{ unpaid_held: number }>('SELECT unpaid_held FROM products WHERE id = ?', [
+        product.id,
+      ])?.unpaid_held ?? 0;
+    if (held + quantity > Math.floor(share * (product.quantity + held))) {
+      throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', codHeldMessage(product.name));
+    }
   }
 }
 
@@ -167,6 +220,70 @@ function countClaim(ctx: HandlerContext, userId: number): void {
   counts.set(userId, { count: entry.count + 1, since: entry.since });
 }
 
+const OWNER_ONLY_MESSAGE = 'Only the shop can mark an order shipped, delivered or cancelled.';
+
+/** The shop itself: an OWNER account's bearer, or the ADMIN_TOKEN as X-Admin-Token. */
+function isShop(ctx: HandlerContext): boolean {
+  const admin = ctx.config.adminToken;
+  const given = ctx.header('x-admin-token')?.trim();
+  if (admin && given && given.length <= 200) {
+    const a = createHash('sha256').update(admin).digest();
+    const b = createHash('sha256').update(given).digest();
+    if (timingSafeEqual(a, b)) return true;
+  }
+  if (!ctx.user) return false;
+  const row = ctx.db.get<{ role: string }>('SELECT role FROM users WHERE id = ?', [ctx.user.id]);
+  return row?.role === 'OWNER';
+}
+
+type ShopStatus = 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
+
+/**
+ * The statuses the shop may move an order from (ADR-0061). Cash on delivery: PENDING → SHIPPED →
+ * DELIVERED (the cash is taken at the door: paid), and CANCELLED from PENDING or SHIPPED (refused
+ * at the door), its units back in stock. A card order ships only once paid, and is never cancelled
+ * here: an unpaid one lapses by itself, and a paid one needs a refund at Stripe first.
+ */
+const SHOP_MOVES: Record<'cod' | 'card', Record<ShopStatus, readonly string[]>> = {
+  cod: { SHIPPED: ['PENDING'], DELIVERED: ['SHIPPED'], CANCELLED: ['PENDING', 'SHIPPED'] },
+  card: { SHIPPED: ['PAID'], DELIVERED: ['SHIPPED'], CANCELLED: [] },
+};
+
+const SHOP_NOTES: Record<ShopStatus, string> = {
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled by the shop, and its items went back to stock',
+};
+
+/** The shop marks an order SHIPPED, DELIVERED or CANCELLED (403 for anyone else, 409 if it cannot). */
+function moveOrderOn(ctx: HandlerContext<'updateOrderStatus'>, target: ShopStatus): OrderRow {
+  if (!isShop(ctx)) throw new ApiError(403, 'FORBIDDEN', OWNER_ONLY_MESSAGE);
+  return ctx.db.transaction(() => {
+    const order = getOrderRow(ctx.db, ctx.params.orderId);
+    if (!order) throw notFound('Order not found');
+    if (order.status === target) return order;
+    const method = order.payment_method === 'cod' ? 'cod' : 'card';
+    if (!SHOP_MOVES[method][target].includes(order.status)) {
+      throw new ApiError(
+        409,
+        'INVALID_STATUS_TRANSITION',
+        `A ${method === 'cod' ? 'cash-on-delivery' : 'card'} order in status ${order.status} cannot become ${target}`,
+      );
+    }
+    const stamp = ctx.now.toISOString();
+    if (target === 'CANCELLED') returnStock(ctx.db, order.id, ctx.now);
+    const paid = target === 'DELIVERED' && method === 'cod' ? 'PAID' : order.payment_status;
+    ctx.db.run(
+      'UPDATE orders SET status = ?, payment_status = ?, reserved_until = NULL, updated_at = ? WHERE id = ?',
+      [target, paid, stamp, order.id],
+    );
+    appendHistory(ctx.db, order.id, target, SHOP_NOTES[target], ctx.now);
+    const moved = getOrderRow(ctx.db, order.id);
+    if (!moved) throw notFound('Order not found');
+    return moved;
+  });
+}
+
 export const orderHandlers = {
   createOrder: async (ctx) => {
     const body = ctx.body;
@@ -217,6 +334,9 @@ export const orderHandlers = {
       // Nothing here can take a PayPal payment (D5): such an order could only ever hold stock.
       if (body.paymentMethod === 'paypal') {
         throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', PAYPAL_UNAVAILABLE_MESSAGE);
+      }
+      if (body.paymentMethod === 'cod' && !ctx.config.orderLimits.codEnabled) {
+        throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', COD_DISABLED_MESSAGE);
       }
       const ship = getShipMethod(ctx.db, body.shipMethodId);
       if (!ship || ship.is_active !== 1) throw notFound('Shipping method not found');
@@ -272,6 +392,9 @@ export const orderHandlers = {
       if (promo?.cardOnly && body.paymentMethod === 'cod') {
         throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.cardOnly);
       }
+      // Issue 28: a promo limited per customer (account or normalised email), ADR-0062.
+      const usedUp = promo && promoUseRefusal(ctx.db, promo, { userId: user?.id ?? null, email });
+      if (usedUp) throw new ApiError(400, 'PROMO_REJECTED', usedUp);
       const totals = priceTotals({ lines, shippingCents: ship.price_cents, promo, now: ctx.now });
 
       const pricesDiffer = body.items.some((item) => {
@@ -291,21 +414,28 @@ export const orderHandlers = {
         });
       }
 
-      checkOpenOrders(ctx, ownerKey === NO_CALLER ? null : ownerKey, email);
+      const keys: CallerKeys = {
+        ownerKey: ownerKey === NO_CALLER ? null : ownerKey,
+        email: emailKey(email),
+        phone: phoneKey(body.shippingAddress.phoneNumber),
+        network: networkKey(ctx.clientAddress),
+      };
+      checkOpenOrders(ctx, keys);
+      if (body.paymentMethod === 'cod') checkHoldShare(ctx, products);
 
       const stamp = ctx.now.toISOString();
-      // Every unpaid order holds its stock only for a while (housekeeping.ts cancels it then).
-      const minutes =
+      // An unpaid card order holds its stock for a while (housekeeping.ts cancels it then); a
+      // cash-on-delivery order is sold, and only the shop moves it on (ADR-0061).
+      const reservedUntil =
         body.paymentMethod === 'card'
-          ? ctx.config.stockReservationMinutes
-          : ctx.config.codReservationMinutes;
-      const reservedUntil = new Date(ctx.now.getTime() + minutes * 60_000).toISOString();
+          ? new Date(ctx.now.getTime() + ctx.config.stockReservationMinutes * 60_000).toISOString()
+          : null;
       const { lastId: orderId } = ctx.db.run(
         `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
            payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
            subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at,
-           reserved_until, stock_held, client_address)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+           reserved_until, stock_held, client_address, email_key, phone_key, client_net)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
         [
           user?.id ?? null,
           email,
@@ -328,12 +458,15 @@ export const orderHandlers = {
           stamp,
           reservedUntil,
           ctx.clientAddress,
+          keys.email,
+          keys.phone,
+          keys.network,
         ],
       );
       for (const { product, quantity } of products) {
         ctx.db.run(
-          `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity, units_held)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             orderId,
             product.id,
@@ -341,6 +474,7 @@ export const orderHandlers = {
             mainImageUrl(ctx.db, product.id),
             product.category,
             product.price_cents,
+            quantity,
             quantity,
           ],
         );
@@ -386,6 +520,9 @@ export const orderHandlers = {
 
   updateOrderStatus: async (ctx) => {
     const target = ctx.body.status;
+    if (target === 'SHIPPED' || target === 'DELIVERED' || target === 'CANCELLED') {
+      return ok(orderResponseJson(ctx.db, moveOrderOn(ctx, target)));
+    }
     const order = accessibleOrder(ctx, ctx.params.orderId);
     if (order.status === target) return ok(orderResponseJson(ctx.db, order));
     if (order.status === 'CANCELLED') {

@@ -2,7 +2,10 @@
 // implementation): discovery, authorization code with PKCE required, signed ID tokens. It knows a
 // few demo identities and shows one login-and-consent page in the shop's brand, with a way back
 // to the shop. It listens on its own port beside the API (127.0.0.1 by default) and keeps
-// everything in memory: a restart forgets its sessions, which a demo can afford.
+// everything in memory: a restart forgets its sessions, which a demo can afford. It asks nobody for
+// a password, so an identity it asserts must never open an account someone else holds: the new
+// shopper is a fresh subject (and email) at every sign-in, and the one fixed email, the seeded
+// demo account's, only links with that account's password, again at every sign-in (ADR-0062).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,13 +14,20 @@ import { BRAND_NAME } from '../../../contract/brand';
 import { brandPage, brandPageHeaders, escapeHtml } from '../brand-page';
 
 export interface DemoIdentity {
-  /** The subject (`sub`) the provider asserts. */
+  /** The subject (`sub`) the provider asserts, or the stem of a fresh one (`perSignIn`). */
   id: string;
   name: string;
   email: string;
   emailVerified: boolean;
   /** Shown under the name on the page. */
   note?: string;
+  /**
+   * What is new at every sign-in: `subject`, a fresh `sub` (`<id>.<random>`), so no linked
+   * account opens without the shop's own check; `subject-and-email`, a fresh email as well
+   * (`<local>.<random>@<domain>`), so two people who choose it get two accounts. Unset: fixed
+   * (tests that drive a provider of their own).
+   */
+  perSignIn?: 'subject' | 'subject-and-email';
 }
 
 export const LOCAL_PROVIDER_NAME = 'Lumen ID';
@@ -29,14 +39,16 @@ const DEMO_IDENTITIES: DemoIdentity[] = [
     name: 'Sam Taylor',
     email: 'sam.taylor@idp.test',
     emailVerified: true,
-    note: 'a new shopper: the shop opens an account',
+    note: 'a new shopper: the shop opens a new account each time',
+    perSignIn: 'subject-and-email',
   },
   {
     id: 'lumen-id-demo',
     name: 'Demo Shopper',
     email: 'demo@lumen.test',
     emailVerified: true,
-    note: "the demo account's email: the shop asks for its password once (coffee123)",
+    note: "the demo account's email: the shop asks for its password (coffee123)",
+    perSignIn: 'subject',
   },
   {
     id: 'lumen-id-riley',
@@ -44,6 +56,7 @@ const DEMO_IDENTITIES: DemoIdentity[] = [
     email: 'riley.park@idp.test',
     emailVerified: false,
     note: 'email not verified: the shop refuses it',
+    perSignIn: 'subject',
   },
 ];
 
@@ -79,6 +92,30 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
     req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
+}
+
+/** A fresh subject's random part: 12 lower-case hex digits (also the fresh email's). */
+const FRESH = /^([A-Za-z0-9_-]+)\.([0-9a-f]{12})$/;
+
+/** The identity a subject names: a fixed one, or a fresh one minted from its stem. */
+function identityOf(
+  byId: ReadonlyMap<string, DemoIdentity>,
+  sub: string,
+): DemoIdentity | undefined {
+  const fixed = byId.get(sub);
+  if (fixed) return fixed.perSignIn ? undefined : fixed;
+  const [, stem = '', random = ''] = FRESH.exec(sub) ?? [];
+  const base = byId.get(stem);
+  if (!base?.perSignIn) return undefined;
+  if (base.perSignIn === 'subject') return { ...base, id: sub };
+  const at = base.email.lastIndexOf('@');
+  const email = `${base.email.slice(0, at)}.${random}${base.email.slice(at)}`;
+  return { ...base, id: sub, email };
+}
+
+/** The subject a sign-in as `identity` asserts: its own, or a fresh one. */
+function subjectFor(identity: DemoIdentity): string {
+  return identity.perSignIn ? `${identity.id}.${randomBytes(6).toString('hex')}` : identity.id;
 }
 
 function originOf(url: string): string | null {
@@ -132,7 +169,7 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       findAccount: (_ctx, sub) => {
-        const identity = byId.get(sub);
+        const identity = identityOf(byId, sub);
         if (!identity) return undefined;
         return {
           accountId: sub,
@@ -212,16 +249,19 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
       return;
     }
     const clientOf = String(details.params.client_id);
-    const grant = details.grantId
-      ? ((await oidc.Grant.find(details.grantId)) ??
-        new oidc.Grant({ accountId: identity.id, clientId: clientOf }))
-      : new oidc.Grant({ accountId: identity.id, clientId: clientOf });
+    const accountId = subjectFor(identity);
+    // A grant is the account's: a fresh subject never reuses an earlier one.
+    const earlier = details.grantId ? await oidc.Grant.find(details.grantId) : undefined;
+    const grant =
+      earlier?.accountId === accountId
+        ? earlier
+        : new oidc.Grant({ accountId, clientId: clientOf });
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));
     const grantId = await grant.save();
     await oidc.interactionFinished(
       req,
       res,
-      { login: { accountId: identity.id }, consent: { grantId } },
+      { login: { accountId }, consent: { grantId } },
       { mergeWithLastSubmission: false },
     );
   }

@@ -50,6 +50,25 @@ export interface FlowRow extends Row {
   return_to: string;
 }
 
+/** Sign-ins in progress one client (an IPv4 address or IPv6 /64) may have at once. */
+const MAX_FLOWS_PER_CLIENT = 20;
+/** Sign-ins in progress from everyone at once: past it a new one waits (503). */
+const MAX_FLOWS = 10_000;
+
+/** Whether a new flow from `clientKey` fits: 'ok', or which bound it would pass. */
+export function flowRoom(db: Db, clientKey: string, now: Date): 'ok' | 'client' | 'all' {
+  const at = now.toISOString();
+  const mine = db.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM oidc_flows WHERE client_key = ? AND expires_at > ?',
+    [clientKey, at],
+  );
+  if ((mine?.n ?? 0) >= MAX_FLOWS_PER_CLIENT) return 'client';
+  const all = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM oidc_flows WHERE expires_at > ?', [
+    at,
+  ]);
+  return (all?.n ?? 0) >= MAX_FLOWS ? 'all' : 'ok';
+}
+
 export function saveFlow(
   db: Db,
   flow: {
@@ -59,14 +78,15 @@ export function saveFlow(
     nonce: string;
     redirectUri: string;
     returnTo: string;
+    clientKey: string;
   },
   now: Date,
 ): void {
   db.transaction(() => {
     db.run('DELETE FROM oidc_flows WHERE expires_at <= ?', [now.toISOString()]);
     db.run(
-      `INSERT INTO oidc_flows (state_hash, binding_hash, code_verifier, nonce, redirect_uri, return_to, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO oidc_flows (state_hash, binding_hash, code_verifier, nonce, redirect_uri, return_to, expires_at, client_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         digest(flow.state),
         digest(flow.binding),
@@ -75,6 +95,7 @@ export function saveFlow(
         flow.redirectUri,
         flow.returnTo,
         expiry(now),
+        flow.clientKey,
       ],
     );
   });
@@ -152,6 +173,13 @@ export function reserveLinkAttempt(
     db.run('UPDATE oidc_links SET attempts = attempts + 1 WHERE token_hash = ?', [row.token_hash]);
     return { ...row, attempts: row.attempts + 1 };
   });
+}
+
+/** Gives a reserved try back: the password was not checked (throttled, or the server was busy). */
+export function returnLinkAttempt(db: Db, link: LinkRow): void {
+  db.run('UPDATE oidc_links SET attempts = attempts - 1 WHERE token_hash = ? AND attempts > 0', [
+    link.token_hash,
+  ]);
 }
 
 /** After a wrong password: answers the tries left; at 0 the link is gone. */

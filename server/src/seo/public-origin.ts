@@ -1,5 +1,7 @@
 // The shop's public origin for absolute URLs (sitemap, robots.txt, canonical links): PUBLIC_ORIGIN
-// when set, else the origin this request came to (its Host header and protocol).
+// when set, else the origin this request came to (its Host header and protocol) when that host is
+// one this server answers on, else this server's own URL. A forged Host never reaches a canonical,
+// og:url or JSON-LD URL (issue 28, ADR-0062).
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { normalizeAddress } from '../client-address';
@@ -20,6 +22,18 @@ export interface PublicOriginSettings {
   trustedProxies: ReadonlySet<string>;
   /** When the request names no usable host (HTTP/1.0, a malformed Host): this server's own URL. */
   fallback: string;
+  /** The origins this server answers on; a Host header naming another is not believed. */
+  allowedOrigins: readonly string[];
+}
+
+/** Whether the request reached us over https: TLS here, or a trusted proxy says so. */
+export function requestIsHttps(req: IncomingMessage, trustedProxies: ReadonlySet<string>): boolean {
+  if ((req.socket as Partial<TLSSocket>).encrypted === true) return true;
+  const peer = normalizeAddress(req.socket.remoteAddress ?? '');
+  return (
+    trustedProxies.has(peer) &&
+    firstValue(req.headers['x-forwarded-proto'])?.toLowerCase() === 'https'
+  );
 }
 
 /**
@@ -42,5 +56,7 @@ export function publicOriginOf(req: IncomingMessage, settings: PublicOriginSetti
         : 'http';
   const host = forwardedHost ?? firstValue(req.headers.host);
   if (!host || !HOST.test(host)) return settings.fallback;
-  return `${protocol}://${host.toLowerCase()}`;
+  const named = host.toLowerCase();
+  const allowed = settings.allowedOrigins.some((origin) => new URL(origin).host === named);
+  return allowed ? `${protocol}://${named}` : settings.fallback;
 }

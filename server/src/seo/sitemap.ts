@@ -153,6 +153,7 @@ async function answerSeoFile(
     publicOrigin: config.publicOrigin,
     trustedProxies,
     fallback: config.selfOrigins[0] ?? 'http://localhost',
+    allowedOrigins: config.selfOrigins,
   });
   let entry: SeoEntry | null = null;
   try {

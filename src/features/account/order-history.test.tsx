@@ -44,11 +44,12 @@ describe('order history follows each order’s status (issue 30)', () => {
     expect(within(table).getByText('Payment failed')).toBeTruthy();
   });
 
-  it('a PAYMENT_FAILED order placed elsewhere says "Payment failed" in words, without a Pay now that cannot pay it', async () => {
+  it('a PAYMENT_FAILED order placed in another tab or device says "Payment failed" in words, with Pay now to its page, which pays it there too (ADR-0058)', async () => {
     renderHistory([row({ orderId: 42, status: 'PAYMENT_FAILED' })]);
     const table = await screen.findByTestId('orders-table', undefined, FIND);
     expect(within(table).getByText('Payment failed')).toBeTruthy();
-    expect(within(table).queryByRole('link', { name: 'Pay now' })).toBeNull();
+    const payNow = within(table).getByRole('link', { name: 'Pay now' });
+    expect(payNow.getAttribute('href')).toBe('/completed-checkout/42');
   });
 
   it('a cash-on-delivery order says the shopper will pay on delivery', async () => {

@@ -10,7 +10,6 @@ import { inputStyles } from '../../ui/form-field';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { OrderStatusBadge } from '../../components/order-status-badge';
-import { readAttempt } from '../../payment/payment-attempt';
 
 const EMPTY_ORDERS = 'Nothing to display. Please made an order and come back';
 const NO_MATCH = 'No order matches this search and status.';
@@ -192,23 +191,17 @@ const nextStepStyle = css({ display: 'block', mt: '1', fontSize: 'sm', whiteSpac
 
 /**
  * What the badge alone does not say (issue 30, D9, ADR-0056): a failed payment in words, with
- * Pay now to its order page where that page can pay the same order (the tab that placed it holds
- * its payment attempt); a cash on delivery order is paid on delivery. Nothing for the rest.
+ * Pay now to its order page, which pays the same order in any tab or device (ADR-0058); a cash
+ * on delivery order is paid on delivery. Nothing for the rest.
  */
 function OrderNextStep({ order }: { order: AccountOrder }) {
   if (order.status === 'PAYMENT_FAILED') {
-    const payable = readAttempt()?.orderId === order.orderId;
     return (
       <span className={nextStepStyle}>
-        <span className={css({ color: 'danger', fontWeight: 'semibold' })}>Payment failed</span>
-        {payable ? (
-          <>
-            {' '}
-            <Link href={paths.completedCheckout(order.orderId)} className={linkStyle}>
-              Pay now
-            </Link>
-          </>
-        ) : null}
+        <span className={css({ color: 'danger', fontWeight: 'semibold' })}>Payment failed</span>{' '}
+        <Link href={paths.completedCheckout(order.orderId)} className={linkStyle}>
+          Pay now
+        </Link>
       </span>
     );
   }

@@ -1,18 +1,21 @@
 import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query';
-import type { StripeCardNumberElement } from '@stripe/stripe-js';
 import { toast } from '../../ui/toast';
 import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { getCart } from '../../api/cart';
 import { accountKeys } from '../../api/account.queries';
 import { cartMutations, writeCart } from '../../api/cart.mutations';
 import { cartKeys, cartQueries } from '../../api/cart.queries';
-import { apiOf, type ApiClient } from '../../api/client';
-import { createOrder, updateOrderStatus } from '../../api/orders';
+import { apiOf } from '../../api/client';
+import { createOrder } from '../../api/orders';
 import { orderKeys } from '../../api/orders.queries';
 import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
-import { getStripe } from '../../payment/stripe-loader';
+import {
+  confirmCardWithStripe,
+  reportOrderStatus,
+  loadCardTools,
+} from '../../payment/card-payment-actors';
 import {
   checkoutMachine,
   type CartNews,
@@ -21,16 +24,13 @@ import {
 } from '../../../machines/checkout.machine';
 import {
   paymentMachine,
-  type CardOutcome,
-  type ConfirmCardInput,
   type CreateOrderInput,
   type OrderDraft,
   type PaymentOutput,
   type PlacedOrder,
-  type ReportStatusInput,
 } from '../../../machines/payment.machine';
 import { clearDrafts } from './checkout-draft';
-import { PAYMENT_MESSAGES } from './payment-messages';
+import { PAYMENT_MESSAGES } from '../../payment/payment-messages';
 
 export type CheckoutEffects = {
   queryClient: QueryClient;
@@ -134,57 +134,6 @@ function addressActor(
   });
 }
 
-/** What the shopper reads when the bank could not confirm a 3-D Secure payment. */
-const AUTHENTICATION_FAILED_MESSAGE =
-  'Your bank could not confirm this payment. Please try again, or use another card.';
-
-/**
- * Confirms the card with Stripe (or the sandbox), with the card element Pay handed over;
- * Stripe.js shows a 3-D Secure challenge itself when the card's bank asks for one.
- */
-const confirmCardWithStripe = (api: ApiClient) =>
-  fromPromise<CardOutcome, ConfirmCardInput>(async ({ input }) => {
-    const stripe = await getStripe(api);
-    if (!stripe) throw new Error('The card payment tools are not loaded');
-    const result = await stripe.confirmCardPayment(input.clientSecret, {
-      payment_method: {
-        card: input.card as StripeCardNumberElement,
-        billing_details: input.billingDetails,
-      },
-    });
-    if (result.error) {
-      // Paid already (a second Pay after a lost answer): Stripe refuses, with the succeeded intent.
-      if (result.error.payment_intent?.status === 'succeeded') return { status: 'succeeded' };
-      // No answer from Stripe is not a decline: nothing is known, and a retry is safe.
-      if (result.error.type === 'api_connection_error') {
-        throw Object.assign(new Error(result.error.message ?? 'No answer from Stripe'), {
-          status: 0,
-        });
-      }
-      const message =
-        result.error.code === 'payment_intent_authentication_failure'
-          ? AUTHENTICATION_FAILED_MESSAGE
-          : (result.error.message ?? null);
-      return { status: 'declined', message };
-    }
-    const status = result.paymentIntent?.status;
-    if (status === 'succeeded') return { status: 'succeeded' };
-    if (status === 'processing') return { status: 'processing' };
-    return { status: 'declined', message: null };
-  });
-
-/** Loads Stripe (or the sandbox) as the payment step starts; the view's <Elements> gets the same. */
-const loadCardTools = (api: ApiClient) =>
-  fromCallback<EventObject>(({ sendBack }) => {
-    let live = true;
-    void getStripe(api).then((stripe) => {
-      if (live) sendBack({ type: stripe ? 'payment.toolsLoaded' : 'payment.toolsFailed' });
-    });
-    return () => {
-      live = false;
-    };
-  });
-
 /** The payment machine with the real effects: the API, Stripe, the console. */
 export function providePaymentMachine(effects: CheckoutEffects) {
   const newKey = effects.newIdempotencyKey ?? (() => crypto.randomUUID());
@@ -198,14 +147,7 @@ export function providePaymentMachine(effects: CheckoutEffects) {
       }),
       loadTools: loadCardTools(api),
       confirmCard: confirmCardWithStripe(api),
-      reportStatus: fromPromise<unknown, ReportStatusInput>(async ({ input, signal }) =>
-        updateOrderStatus(
-          api,
-          input.orderId,
-          { status: input.status },
-          { orderToken: input.orderToken, signal },
-        ),
-      ),
+      reportStatus: reportOrderStatus(api),
     },
     actions: {
       // As the step starts, an attempt this tab left part-way (a reload during "Processing

@@ -84,7 +84,7 @@ export const urlChangesActor = fromCallback(({ sendBack }) => {
 
 /**
  * The menu machine with the app's effects: the URL it writes (`writeUrl`, given the search
- * string and whether to push or replace), the URL changes it hears and the pages it is fed.
+ * string, the pages shown included, and whether to push or replace), the URL changes it hears and the pages it is fed.
  * The view creates its actor from this and only reads it through menu.selectors.ts.
  */
 export function createMenuLogic({
@@ -96,7 +96,8 @@ export function createMenuLogic({
 }) {
   return menuMachine.provide({
     actions: {
-      writeUrl: (_, { filters, history }) => writeUrl(menuSearchString(filters), history),
+      writeUrl: (_, { filters, page, history }) =>
+        writeUrl(menuSearchString(filters, page), history),
     },
     actors: {
       menuPages: menuPagesActor(queryClient),

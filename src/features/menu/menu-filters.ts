@@ -1,4 +1,6 @@
 import type { MenuFilters as MenuQueryParams } from '../../api/products.queries';
+import type { Category, SearchProductsParams } from '../../api/types';
+import { paths } from '../../lib/paths';
 import {
   DEFAULT_MENU_FILTERS,
   MENU_CATEGORIES,
@@ -46,6 +48,12 @@ const SORT_PARAMS: Record<SortOption, Pick<MenuQueryParams, 'sortBy' | 'sortDire
 };
 
 /**
+ * The most pages an address may ask for (`?page=`): the server renders that many at most, so a
+ * hand-made `?page=10000` costs no more than a long scroll would (ADR-0059).
+ */
+export const MAX_URL_PAGES = 12;
+
+/**
  * The search request for the shopper's filters: the menu query's key, so results are cached
  * per category, search, price and sort (spec §4). Absent options are left out, not sent empty.
  */
@@ -77,13 +85,49 @@ export function parseMenuSearch(search: string): MenuFilters {
   };
 }
 
-/** The query string for the filters ("" for the defaults), so a link restores the same view. */
-export function menuSearchString(filters: MenuFilters): string {
+/**
+ * The last page shown (0-based) that the address asks for: `?page=N` shows pages 1..N, as Load
+ * More's link writes it (ADR-0059). Missing, unreadable or out of range: the first page, or
+ * `MAX_URL_PAGES` at most.
+ */
+export function parseMenuPage(search: string): number {
+  const raw = new URLSearchParams(search).get('page');
+  if (raw === null || !/^\d{1,5}$/.test(raw)) return 0;
+  return Math.max(0, Math.min(Number(raw), MAX_URL_PAGES) - 1);
+}
+
+/**
+ * The query string for the filters ("" for the defaults), so a link restores the same view;
+ * with `page` (0-based) beyond the first, the pages to show as well (`?page=2`: two pages).
+ */
+export function menuSearchString(filters: MenuFilters, page = 0): string {
   const params = new URLSearchParams();
   if (filters.category !== DEFAULT_MENU_FILTERS.category) params.set('category', filters.category);
   if (filters.search !== '') params.set('search', filters.search);
   if (filters.price !== DEFAULT_MENU_FILTERS.price) params.set('price', filters.price);
   if (filters.sort !== DEFAULT_MENU_FILTERS.sort) params.set('sort', filters.sort);
+  if (page > 0) params.set('page', String(Math.min(page + 1, MAX_URL_PAGES)));
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
+}
+
+/** The menu's address for these filters (and pages): the href of its links. */
+export function menuHref(filters: MenuFilters, page = 0): string {
+  return `${paths.menu()}${menuSearchString(filters, page)}`;
+}
+
+/**
+ * The request that counts the matches of the filters' search in another tab (issue 30): its
+ * first page of one product, whose `totalElements` is the count. The price filter applies, as it
+ * will in that tab; the order does not change a count, so it is left out.
+ */
+export function matchCountParams(filters: MenuFilters, category: Category): SearchProductsParams {
+  const maxPrice = MAX_PRICE[filters.price];
+  return {
+    category,
+    search: filters.search,
+    page: 0,
+    size: 1,
+    ...(maxPrice === undefined ? {} : { maxPrice }),
+  };
 }

@@ -81,11 +81,11 @@ describe('menu page', () => {
     const { user } = renderMenu('/menu', inTurn(FIRST, SECOND));
 
     await screen.findByTestId('menu-products');
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await user.click(screen.getByRole('link', { name: 'Load More' }));
 
     await screen.findByText('Showing 10 of 10 products');
     expect(names()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `Coffee ${id}`));
-    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Load More' })).toBeNull();
   });
 
   it('offers to try again when the menu cannot load', async () => {
@@ -103,11 +103,11 @@ describe('menu page', () => {
     const { user, api } = renderMenu('/menu', inTurn(FIRST, down, down, SECOND));
 
     await screen.findByTestId('menu-products');
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await user.click(screen.getByRole('link', { name: 'Load More' }));
 
     await screen.findByText(/Could not load more products/);
     expect(names()).toHaveLength(8);
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await user.click(screen.getByRole('link', { name: 'Load More' }));
 
     await screen.findByText('Showing 10 of 10 products');
     expect(api.callsTo(SEARCH).at(-1)?.query.get('page')).toBe('1');
@@ -140,9 +140,9 @@ describe('menu page', () => {
       ),
     });
     await screen.findByTestId('menu-products');
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await user.click(screen.getByRole('link', { name: 'Load More' }));
     await screen.findByText('Showing 16 of 20 products');
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await user.click(screen.getByRole('link', { name: 'Load More' }));
     await screen.findByText('Showing 20 of 20 products');
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(1234);
     window.dispatchEvent(new Event('scroll'));
@@ -155,5 +155,73 @@ describe('menu page', () => {
     screen.getByText('Showing 20 of 20 products');
     expect(api.callsTo(SEARCH)).toHaveLength(3);
     expect(scrollTo).toHaveBeenCalledWith({ top: 1234, behavior: 'instant' });
+  });
+
+  it('points a search that found nothing to the tabs that have matches, and follows one keeping the search', async () => {
+    const croissant: Product = {
+      ...product(15),
+      name: 'chocolate croissant',
+      category: 'food_snack',
+    };
+    const { user, location } = renderApp({
+      path: '/menu?search=croissant',
+      api: {
+        [SEARCH]: ({ query }) => {
+          const found = query.get('category') === 'food_snack' ? [croissant] : [];
+          return {
+            items: found,
+            totalElements: found.length,
+            totalPages: found.length,
+            page: 0,
+            size: Number(query.get('size')),
+          };
+        },
+      },
+      ui: <MenuPage />,
+    });
+
+    const pointer = await screen.findByTestId('menu-other-tabs');
+    expect(pointer.textContent).toContain('Other tabs have matches for “croissant”:');
+    const links = within(pointer).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['1 match in Food and Snack', '/menu?category=food_snack&search=croissant'],
+    ]);
+    expect(screen.getByTestId('menu-status').textContent).toBe(
+      'No products match your search and filters. Other tabs have matches for “croissant”: 1 match in Food and Snack.',
+    );
+    await user.click(links[0]!);
+
+    await screen.findByText('Showing 1 of 1 product');
+    const food = screen.getByRole('tab', { name: 'Food and Snack' });
+    expect(food.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(food);
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('croissant');
+    expect(location.history?.at(-1)).toBe('/menu?category=food_snack&search=croissant');
+  });
+
+  it('links its tabs and Load More to the addresses the server renders, and sends its filters as a GET form', async () => {
+    renderMenu('/menu?price=under6&search=latte', inTurn(FIRST));
+
+    await screen.findByTestId('menu-products');
+    // A tab clears the search and keeps the price (spec §4); the open tab is this very address.
+    expect(screen.getByRole('tab', { name: 'Food and Snack' }).getAttribute('href')).toBe(
+      '/menu?category=food_snack&price=under6',
+    );
+    expect(screen.getByRole('tab', { name: 'Coffee and Beverage' }).getAttribute('href')).toBe(
+      '/menu?search=latte&price=under6',
+    );
+    expect(screen.getByRole('link', { name: 'Load More' }).getAttribute('href')).toBe(
+      '/menu?search=latte&price=under6&page=2',
+    );
+    const form = screen.getByRole<HTMLFormElement>('search', { name: 'Menu' });
+    expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/menu', 'get']);
+    expect([...new FormData(form).entries()].map(([name, value]) => [name, String(value)])).toEqual(
+      [
+        ['category', 'coffee_baverage'],
+        ['search', 'latte'],
+        ['price', 'under6'],
+        ['sort', 'all'],
+      ],
+    );
   });
 });

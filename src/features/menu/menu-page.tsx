@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useSearch } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
-import { selectCategory } from '../../../machines/menu.selectors';
+import type { MenuCategory } from '../../../machines/menu.machine';
+import { selectFilters, selectPage } from '../../../machines/menu.selectors';
 import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
@@ -12,7 +14,13 @@ import { paths } from '../../lib/paths';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { MenuControls } from './menu-controls';
 import { productQueries } from '../../api/products.queries';
-import { menuQueryParams, parseMenuSearch, SEARCH_DEBOUNCE_MS } from './menu-filters';
+import {
+  menuHref,
+  menuQueryParams,
+  parseMenuPage,
+  parseMenuSearch,
+  SEARCH_DEBOUNCE_MS,
+} from './menu-filters';
 import { cachedMenuPages, createMenuLogic } from './menu-actors';
 import { MenuResults } from './menu-results';
 import { claimMenuEntry, pageToRestore, recallMenuVisit, rememberMenuVisit } from './menu-return';
@@ -24,6 +32,10 @@ import { useInspector } from '../../ui/inspector';
  * shared link reach the machine through its `urlChanges` actor. A reload therefore restores the
  * view. The pages come to the machine through its `menuPages` actor, a query observer over the
  * cache (menu-actors.ts); both are provided here, where the actor is created.
+ *
+ * Before the scripts run, the tabs are links to the addresses the machine would write (ADR-0059),
+ * as are Load More and the pointer to other tabs (menu-results.tsx), and the filters a GET form
+ * (menu-controls.tsx): the server renders whatever they open.
  */
 export type MenuPageProps = {
   /** The Stately inspector (dev only), when not provided by <InspectorProvider>. */
@@ -43,7 +55,10 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
     createMenuLogic({
       queryClient,
       writeUrl: (search, history) =>
-        navigate(`${paths.menu()}${search}`, { replace: history === 'replace' }),
+        history === 'replace'
+          ? // The entry's state stays: it holds this entry's id for Back (menu-return.ts).
+            navigate(`${paths.menu()}${search}`, { replace: true, state: window.history.state })
+          : navigate(`${paths.menu()}${search}`),
     }),
   );
   // Back on an entry the shopper had loaded further: the same pages (those the cache still
@@ -55,7 +70,9 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
     );
     const cachedPages = cached?.pages.length ?? 0;
     return {
-      page: pageToRestore(visit, cachedPages),
+      // The pages the address asks for (Load More's `?page=2`, rendered so by the server), or
+      // those of a return to this entry, as far as the cache holds them.
+      page: pageToRestore(visit, cachedPages, parseMenuPage(search)),
       scrollY: visit !== undefined && cachedPages > 0 ? visit.scrollY : null,
       // The machine starts from what the cache holds: on a page the server rendered, the HTML.
       pages: cached ? cachedMenuPages(cached.pages) : undefined,
@@ -92,32 +109,57 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
     };
   }, [menu]);
 
-  const category = useSelector(menu, selectCategory);
+  const filters = useSelector(menu, selectFilters);
+  const page = useSelector(menu, selectPage);
+  const { category } = filters;
+
+  // The pointer of an empty search to another tab (issue 30): that tab, with the search. Its
+  // link is gone once followed, so focus moves to the tab now selected.
+  const tabsArea = useRef<HTMLDivElement>(null);
+  const followMatches = (next: MenuCategory) => {
+    flushSync(() => menu.send({ type: 'menu.followMatches', category: next }));
+    tabsArea.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  };
 
   return (
     <PageContainer>
       <PageTitle subtitle="Freshly pulled drinks, food from our kitchen, and everything to brew at home.">
         Menu
       </PageTitle>
-      <Tabs
-        value={category}
-        onValueChange={(next) => menu.send({ type: 'menu.selectCategory', category: next })}
-        className={css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '6' } })}
-      >
-        <TabList label="Menu categories">
-          {CATEGORIES.map((value) => (
-            <Tab key={value} value={value}>
-              {CATEGORY_LABELS[value]}
-            </Tab>
-          ))}
-        </TabList>
-        <MenuControls menu={menu} />
-        {/* One panel, for the selected tab: the results (and their live status) stay mounted
+      <div ref={tabsArea}>
+        <Tabs
+          value={category}
+          onValueChange={(next) => menu.send({ type: 'menu.selectCategory', category: next })}
+          className={css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '6' } })}
+        >
+          <TabList label="Menu categories">
+            {CATEGORIES.map((value) => (
+              <Tab
+                key={value}
+                value={value}
+                // A tab change clears the search (spec §4) and keeps the price and sort.
+                href={
+                  value === category
+                    ? menuHref(filters, page)
+                    : menuHref({ ...filters, category: value, search: '' })
+                }
+              >
+                {CATEGORY_LABELS[value]}
+              </Tab>
+            ))}
+          </TabList>
+          <MenuControls menu={menu} />
+          {/* One panel, for the selected tab: the results (and their live status) stay mounted
             across tab changes, so the change is announced. */}
-        <TabPanel value={category}>
-          <MenuResults menu={menu} restoreScrollY={restore.scrollY} />
-        </TabPanel>
-      </Tabs>
+          <TabPanel value={category}>
+            <MenuResults
+              menu={menu}
+              restoreScrollY={restore.scrollY}
+              onFollowMatches={followMatches}
+            />
+          </TabPanel>
+        </Tabs>
+      </div>
     </PageContainer>
   );
 }

@@ -12,11 +12,16 @@ import {
   selectMoreAvailable,
   selectPage,
 } from '../../../machines/menu.selectors';
+import type { MenuCategory } from '../../../machines/menu.machine';
 import { productQueries } from '../../api/products.queries';
-import { Button } from '../../ui/button';
+import { isPlainClick } from '../../lib/link-click';
+import { Button, buttonClassName } from '../../ui/button';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import type { MenuActor } from './menu-controls';
-import { MENU_PAGE_SIZE, menuQueryParams } from './menu-filters';
+import { MENU_PAGE_SIZE, menuHref, menuQueryParams } from './menu-filters';
+import { otherTabsSummary } from './other-tabs';
+import { OtherTabsPointer, useOtherTabsMessage } from './other-tabs-pointer';
 import { panel } from '../../ui/panel';
 
 const gridStyle = css({
@@ -50,15 +55,20 @@ const panelStyle = cx(
  * The product grid for the machine's filters. The pages come from TanStack Query's cache (one
  * entry per category, search, price and sort), fetched by the machine's `menuPages` actor; the
  * machine says how many pages to show and whether Load More shows. This view only draws them
- * and sends the shopper's intents (Load More, Try again, Reset filters).
+ * and sends the shopper's intents (Load More, Try again, Reset filters, the pointer to other
+ * tabs). Load More and the pointer are links the server renders (ADR-0059), taken over in place
+ * once the app runs.
  */
 export function MenuResults({
   menu,
   restoreScrollY = null,
+  onFollowMatches,
 }: {
   menu: MenuActor;
   /** Back on this menu entry: scroll here once the products are laid out (once). */
   restoreScrollY?: number | null;
+  /** The pointer of an empty search to another tab was followed (issue 30). */
+  onFollowMatches: (category: MenuCategory) => void;
 }) {
   const filters = useSelector(menu, selectFilters);
   const page = useSelector(menu, selectPage);
@@ -91,6 +101,8 @@ export function MenuResults({
   }, [laidOut]);
 
   const empty = query.isSuccess && products.length === 0;
+  // No dead ends (issue 30): a search that found nothing here says what the other tabs hold.
+  const otherTabs = useOtherTabsMessage(filters, empty && filters.search !== '');
   // One live region that stays mounted through loading, results and "nothing found", so each
   // change is announced (a region mounted together with its text is often not read).
   const status = query.isPending
@@ -116,6 +128,7 @@ export function MenuResults({
         }
       >
         {status}
+        {otherTabs ? <VisuallyHidden> {otherTabsSummary(otherTabs)}</VisuallyHidden> : null}
       </p>
       {query.isPending ? (
         <ul className={gridStyle} aria-hidden="true" data-testid="menu-loading">
@@ -142,6 +155,9 @@ export function MenuResults({
         </div>
       ) : empty ? (
         <div className={panelStyle} data-testid="menu-empty">
+          {otherTabs ? (
+            <OtherTabsPointer filters={filters} message={otherTabs} onFollow={onFollowMatches} />
+          ) : null}
           {canReset ? (
             <>
               <p className={css({ color: 'textMuted' })}>
@@ -183,17 +199,32 @@ export function MenuResults({
                   Could not load more products. {query.error?.message}
                 </p>
               ) : null}
-              <Button
-                visual="outline"
-                size="lg"
-                aria-busy={loadingMore || undefined}
-                // Stays focusable while loading (a disabled button would drop keyboard focus);
-                // the machine ignores a second Load More until the page arrives.
-                disabled={!canLoadMore && !loadingMore}
-                onClick={() => menu.send({ type: 'menu.loadMore' })}
-              >
-                {loadingMore ? 'Loading...' : 'Load More'}
-              </Button>
+              {canLoadMore || loadingMore ? (
+                // A link to the address with one page more (`?page=2`), which the server renders
+                // before the scripts run; then the machine loads the page in place. It stays a
+                // link while loading (focus stays on it); the machine ignores a second Load More
+                // until the page arrives.
+                <a
+                  href={menuHref(filters, loadingMore ? page : page + 1)}
+                  className={buttonClassName(
+                    { visual: 'outline', size: 'lg' },
+                    undefined,
+                    undefined,
+                  )}
+                  aria-busy={loadingMore || undefined}
+                  onClick={(event) => {
+                    if (!isPlainClick(event)) return;
+                    event.preventDefault();
+                    menu.send({ type: 'menu.loadMore' });
+                  }}
+                >
+                  {loadingMore ? 'Loading...' : 'Load More'}
+                </a>
+              ) : (
+                <Button visual="outline" size="lg" disabled>
+                  Load More
+                </Button>
+              )}
             </div>
           ) : null}
         </>

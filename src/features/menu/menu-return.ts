@@ -54,10 +54,15 @@ export function rememberMenuVisit(entryId: string, visit: MenuVisit): void {
 }
 
 /**
- * The page to show again on a return: the one the shopper reached, but no further than the
- * pages the cache still holds (none after a reload or once they were dropped: page 0).
+ * The page to show first: the one the address asks for (`?page=2`, ADR-0059) or, on a return, the
+ * one the shopper reached, whichever is further, but no further than the pages the cache holds
+ * (none after a reload or once they were dropped: page 0).
  */
-export function pageToRestore(visit: MenuVisit | undefined, cachedPages: number): number {
-  if (visit === undefined) return 0;
-  return Math.max(0, Math.min(visit.page, cachedPages - 1));
+export function pageToRestore(
+  visit: MenuVisit | undefined,
+  cachedPages: number,
+  urlPage = 0,
+): number {
+  const wanted = Math.max(urlPage, visit?.page ?? 0);
+  return Math.max(0, Math.min(wanted, cachedPages - 1));
 }

@@ -3,11 +3,9 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { orderQueries } from '../../api/orders.queries';
 import type { OrderDetail } from '../../api/types';
-import { useCartFlow } from '../../cart/cart-flow';
-import { readAttempt, updateAttempt } from '../../payment/payment-attempt';
-import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { PayOrderPanel } from './pay-order-panel';
 
 /** Spec §2's thanks heading: only for an order that is really on its way (issue 30). */
 const THANKS_HEADING = 'Thank you for your order!';
@@ -27,7 +25,7 @@ function isCancelled(order: OrderDetail): boolean {
 
 /**
  * What the page says first, by the order's real status (ADR-0050, ADR-0056): thanks only for an
- * order on its way; "Payment failed" with Pay now; "This order was cancelled" and why; a cash on
+ * order on its way; "Payment failed" with the Pay now panel (ADR-0058), in any tab or browser; "This order was cancelled" and why; a cash on
  * delivery order says it is paid on delivery.
  */
 export function OrderStatusHeading({
@@ -41,14 +39,16 @@ export function OrderStatusHeading({
 }): ReactNode {
   if (order.status === 'PAYMENT_FAILED') {
     return (
-      <div role="status" className={statusBlock}>
-        <PageTitle>Payment failed</PageTitle>
-        <p className={css({ color: 'danger', fontWeight: 'semibold' })}>
-          {order.paymentError ?? 'Your payment did not go through.'} Nothing was charged. Your order
-          is kept: pay again to complete it.
-        </p>
-        <PayNow order={order} />
-      </div>
+      <>
+        <div role="status" className={statusBlock}>
+          <PageTitle>Payment failed</PageTitle>
+          <p className={css({ color: 'danger', fontWeight: 'semibold' })}>
+            {order.paymentError ?? 'Your payment did not go through.'} Nothing was charged. Your
+            order is kept: pay again to complete it.
+          </p>
+        </div>
+        <PayOrderPanel order={order} orderToken={orderToken} />
+      </>
     );
   }
   if (isCancelled(order)) return <CancelledHeading order={order} orderToken={orderToken} />;
@@ -57,23 +57,24 @@ export function OrderStatusHeading({
   }
   if (isConfirming(order)) {
     return (
-      <div role="status" className={statusBlock}>
-        <PageTitle>Confirming your payment</PageTitle>
-        {waitedTooLong ? (
-          <>
+      <>
+        <div role="status" className={statusBlock}>
+          <PageTitle>Confirming your payment</PageTitle>
+          {waitedTooLong ? (
             <p>
               We have not received your payment yet. If you did not finish paying, you can pay now;
               you will not be charged twice.
             </p>
-            <PayNow order={order} />
-          </>
-        ) : (
-          <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <Spinner size="sm" label="Confirming" />
-            This page updates by itself as soon as your bank confirms the payment.
-          </p>
-        )}
-      </div>
+          ) : (
+            <p className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+              <Spinner size="sm" label="Confirming" />
+              This page updates by itself as soon as your bank confirms the payment.
+            </p>
+          )}
+        </div>
+        {/* Two minutes without Stripe's word (ADR-0056): this order can be paid here. */}
+        {waitedTooLong ? <PayOrderPanel order={order} orderToken={orderToken} /> : null}
+      </>
     );
   }
   const payOnDelivery = order.paymentMethod === 'cod' && order.status === 'PENDING';
@@ -117,43 +118,6 @@ function CancelledHeading({
           {reason}.
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/**
- * Pay now (ADR-0050, ADR-0056): pays the same order again, on the checkout's Payment step, with
- * the payment attempt this tab kept when it placed the order (its idempotency key: the server
- * answers the same order). Without that attempt the order cannot be asked for again here (the
- * API has no "pay this existing order" call yet), so the page says so instead of offering a
- * button that would place a second order.
- */
-function PayNow({ order }: { order: OrderDetail }): ReactNode {
-  const { openCart, resumePayment } = useCartFlow();
-  const attempt = readAttempt();
-  if (attempt?.orderId === order.orderId) {
-    return (
-      <Button
-        onClick={() => {
-          updateAttempt(attempt.idempotencyKey, { reason: order.paymentError });
-          resumePayment();
-        }}
-        css={css.raw({ mt: '4' })}
-      >
-        Pay now
-      </Button>
-    );
-  }
-  return (
-    <div className={css({ mt: '4' })}>
-      <p data-testid="pay-elsewhere">
-        This order can be paid again only in the browser tab where it was placed. To buy these items
-        now, place a new order from your cart; this unpaid order then lapses by itself, and nothing
-        is charged for it.
-      </p>
-      <Button visual="outline" onClick={openCart} css={css.raw({ mt: '3' })}>
-        Open your cart
-      </Button>
     </div>
   );
 }

@@ -101,13 +101,15 @@ describe('order pages follow the order status (issue 30)', () => {
     expect(screen.queryByText(THANKS)).toBeNull();
   });
 
-  it('a PAYMENT_FAILED order opened where no attempt is kept never pretends Pay now pays this order', async () => {
+  it('a PAYMENT_FAILED order opened where no attempt is kept (another tab or device) offers the Pay now panel for this order (ADR-0058)', async () => {
     renderOrder(order({ status: 'PAYMENT_FAILED', paymentStatus: 'FAILED', paymentError: null }));
     expect((await heading()).textContent).toBe('Payment failed');
     expect(screen.queryByText(THANKS)).toBeNull();
-    // The honest next step: it says this order can be paid only where it was placed.
-    expect(screen.getByText(/in the browser tab where it was placed/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    const panel = await screen.findByRole('region', { name: 'Pay for this order' }, FIND);
+    expect(within(panel).getByRole('group', { name: 'Card details' })).toBeTruthy();
+    expect(within(panel).getByLabelText('Card Holder Name')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(screen.queryByText(/in the browser tab where it was placed/)).toBeNull();
   });
 
   it('a cancelled order says so and why (the order history’s reason), without thanks or Pay now', async () => {

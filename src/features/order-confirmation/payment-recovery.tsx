@@ -6,6 +6,8 @@ import { paths } from '../../lib/paths';
 import { orderTokenFor } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
 
+// The order page's Pay now panel lives in pay-order-panel.tsx: this file is in every page's first
+// visit (the layout renders PaymentRecovery), and the card fields must not be.
 /**
  * A reload (or a return to the shop) during "Processing payment..." (ADR-0050): the card was
  * being confirmed when the page went, so the shopper is shown the order's true state on its

@@ -61,7 +61,10 @@ export async function startApp({
     orderLimits: {
       maxOpenOrdersPerCart: 100,
       maxOpenOrdersPerEmail: 100,
+      maxOpenOrdersPerPhone: 100,
       maxOpenOrdersPerAddress: 100,
+      // Cash-on-delivery journeys share one shop and never lapse (ADR-0061).
+      unpaidHoldShare: 1,
     },
     logger: {
       info: () => undefined,

@@ -47,6 +47,13 @@ export type TestFixtures = {
   newShopContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   /** What went wrong during the test (console, page, server); checked after the test. */
   errorWatch: ErrorWatch;
+  /**
+   * Tap like an impatient shopper on a phone (issue 27, ADR-0060): `test.use({ impatient: true })`
+   * gives the test's pages the phone profile (390x844 with touch, 4x CPU, slow 4G) and does not
+   * wait for a rendered page to hydrate after `goto` or `reload`: each step acts as soon as its
+   * control shows, as a shopper does.
+   */
+  impatient: boolean;
 };
 
 type ErrorWatch = { problems: string[]; watch: (context: BrowserContext) => void };
@@ -115,6 +122,27 @@ function waitForHydrationAfterLoads(page: Page): void {
   };
 }
 
+/**
+ * The phone of issue 27: 4x CPU, slow 4G (150 ms, 1.6 Mbps down, 750 kbps up) and no HTTP cache,
+ * set through the page's DevTools session before it loads anything (the viewport and touch are
+ * context options).
+ */
+const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+async function throttleLikeAPhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Every page as on a first visit: with the scripts cached, the window before they run shrinks.
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+}
+
 /** Every page of a context with scripts on (a context without them never hydrates). */
 function waitForHydrationIn(context: BrowserContext, scripts = true): void {
   if (!scripts) return;
@@ -157,9 +185,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       throw new Error(`${problems.length} error(s) during the test:\n${problems.join('\n')}`);
     }
   },
-  context: async ({ context, errorWatch }, provide, testInfo) => {
+  impatient: [false, { option: true }],
+  viewport: async ({ viewport, impatient }, provide) =>
+    provide(impatient ? PHONE_VIEWPORT : viewport),
+  hasTouch: async ({ hasTouch, impatient }, provide) => provide(impatient || hasTouch),
+  isMobile: async ({ isMobile, impatient }, provide) => provide(impatient || isMobile),
+  context: async ({ context, errorWatch, impatient }, provide, testInfo) => {
     errorWatch.watch(context);
-    waitForHydrationIn(context);
+    // An impatient shopper does not wait: the tap before hydration is what the test is about.
+    if (!impatient) waitForHydrationIn(context);
     await provide(context);
     // Playwright's own failure screenshot is taken when the test body fails; a test that only
     // logged errors fails after it, so keep what its pages showed here.
@@ -173,6 +207,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
       }
     }
+  },
+  page: async ({ page, impatient }, provide) => {
+    if (impatient) await throttleLikeAPhone(page);
+    await provide(page);
   },
   newShopContext: async ({ browser, baseURL, errorWatch }, provide) => {
     const opened: BrowserContext[] = [];

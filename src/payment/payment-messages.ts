@@ -4,7 +4,7 @@ import type {
   PaymentBlock,
   PaymentError,
   ProcessingError,
-} from '../../../machines/payment.machine';
+} from '../../machines/payment.machine';
 
 /** The texts of spec §5 and §8, kept in one place so views and tests read the same words. */
 export const PAYMENT_MESSAGES = {

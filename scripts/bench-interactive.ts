@@ -1,0 +1,440 @@
+// How soon a rendered page answers a tap, on a phone (issue 27): npm run bench:interactive
+// [-- options]. Starts the reference API of a checkout (scripts/bench-server.ts: production mode,
+// a fresh database) and drives Debian's chromium with the phone profile of the issue: 390x844 with
+// touch, 4x CPU throttling (CDP Emulation.setCPUThrottlingRate) and slow 4G, 150 ms latency and
+// 1.6 Mbps down (CDP Network.emulateNetworkConditions). It measures, per checkout:
+//   - the window from the first contentful paint to the moment taps work, per page (median of
+//     RUNS): a rendered page works once React has hydrated it (`#root[data-hydrated]`, which is
+//     also when the taps captured before it are replayed, ADR-0060); /cart is rendered in the
+//     browser, so it works when its first line's "+" shows;
+//   - a tap on the product page's "+" at 0, 100, 300 and 1000 ms after it shows: whether the
+//     quantity becomes 2, how long after the tap, and how long until the button showed anything
+//     (its pressed state, or the new quantity);
+//   - INP at p75 (PerformanceObserver "event" entries, the longest entry of each interaction) of
+//     taps once the page is interactive: "+" in the cart, Add To Cart, a menu tab.
+// A benchmark, not a test: it asserts nothing and is not part of `npm run validate`.
+//
+// Options:
+//   --before DIR   also measure another checkout first (a worktree of main with its own build):
+//                  the "before" column
+//   --runs N       loads per page and per tap delay (default 5)
+//   --write-docs   replace the table between the bench:interactive markers of docs/performance.md
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { format, resolveConfig } from 'prettier';
+import { launchChromium } from '../tests/e2e/support/browser';
+import { ensureBuild } from '../tests/e2e/support/build';
+import { startBenchServer } from './bench-server';
+
+const root = join(import.meta.dirname, '..');
+const PERFORMANCE_DOC = join(root, 'docs', 'performance.md');
+const MARK_START = '<!-- bench:interactive:start -->';
+const MARK_END = '<!-- bench:interactive:end -->';
+
+const { values: options } = parseArgs({
+  options: {
+    before: { type: 'string' },
+    runs: { type: 'string', default: '5' },
+    'write-docs': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs wants a whole number >= 1');
+
+const PRODUCT = '/menu/detail/3';
+const PAGES = [PRODUCT, '/', '/menu', '/cart'] as const;
+const TAP_DELAYS_MS = [0, 100, 300, 1000] as const;
+/** How long a tap may take to show its effect before it counts as lost. */
+const EFFECT_WITHIN_MS = 15_000;
+/** Slow 4G of the issue: 150 ms latency, 1.6 Mbps down, 750 kbps up (in bytes per second). */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+/** Page-side probes, before any script of the page: paint, hydration, taps, pressed state, INP. */
+function probes(): void {
+  const w = window as unknown as Record<string, unknown>;
+  const events: { id: number; name: string; duration: number }[] = [];
+  w.__events = events;
+  new PerformanceObserver((list) => {
+    // `interactionId` (Event Timing level 2) is not in TypeScript's DOM types yet.
+    for (const entry of list.getEntries() as (PerformanceEventTiming & {
+      interactionId?: number;
+    })[]) {
+      if (entry.interactionId) {
+        events.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
+      }
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  document.addEventListener(
+    'pointerdown',
+    () => {
+      w.__tapAt ??= performance.now();
+    },
+    true,
+  );
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      const target = mutation.target as Element;
+      if (mutation.attributeName === 'data-hydrated' && target.hasAttribute('data-hydrated')) {
+        w.__hydratedAt ??= performance.now();
+      }
+      if (mutation.attributeName === 'data-pending' && target.hasAttribute('data-pending')) {
+        w.__pendingAt ??= performance.now();
+      }
+    }
+  }).observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-hydrated', 'data-pending'],
+  });
+}
+
+async function phoneContext(browser: Browser, url: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript(probes);
+  return context;
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+const plus = (page: Page) => page.getByRole('button', { name: 'Increase quantity' }).first();
+
+/** A guest's cart with one product in it, in this context (unthrottled: it is set-up). */
+async function fillCart(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(PRODUCT);
+  await page.locator('#root[data-hydrated]').waitFor();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.close();
+}
+
+const pageTime = (page: Page, name: string) =>
+  page.evaluate((key) => (window as unknown as Record<string, number | undefined>)[key], name);
+
+const fcpOf = (page: Page) =>
+  page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+
+/** FCP and the moment taps work on `path`, in ms since navigation. */
+async function interactiveWindow(
+  browser: Browser,
+  url: string,
+  path: string,
+): Promise<{ fcp: number; interactive: number }> {
+  const context = await phoneContext(browser, url);
+  try {
+    if (path === '/cart') await fillCart(context);
+    const page = await context.newPage();
+    await throttle(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    let interactive: number;
+    if (path === '/cart') {
+      interactive = await (
+        await page.waitForFunction(
+          () =>
+            document.querySelector('[data-testid="cart-line"] button[aria-label^="Increase"]')
+              ? performance.now()
+              : 0,
+          undefined,
+          { polling: 'raf', timeout: 30_000 },
+        )
+      ).jsonValue();
+    } else {
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+      interactive = (await pageTime(page, '__hydratedAt')) ?? Number.NaN;
+    }
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]);
+    return { fcp: await fcpOf(page), interactive };
+  } finally {
+    await context.close();
+  }
+}
+
+type TapResult = { effectAfter: number | null; feedbackAfter: number | null };
+
+/** "+" on the product page tapped `delay` ms after it shows: does the quantity become 2, when. */
+async function tapAfter(browser: Browser, url: string, delay: number): Promise<TapResult> {
+  const context = await phoneContext(browser, url);
+  try {
+    const page = await context.newPage();
+    await throttle(page);
+    await page.goto(PRODUCT, { waitUntil: 'commit' });
+    await plus(page).waitFor();
+    if (delay > 0) await page.waitForTimeout(delay);
+    // A tap as a touch screen sends it, without Playwright's wait for the page to be ready.
+    await plus(page).tap({ noWaitAfter: true });
+    const tapAt = (await pageTime(page, '__tapAt')) ?? Number.NaN;
+    const effectAt = await page
+      .waitForFunction(
+        () =>
+          /\b2\b/.test(document.querySelector('[data-testid="quantity-value"]')?.textContent ?? '')
+            ? performance.now()
+            : 0,
+        undefined,
+        { polling: 'raf', timeout: EFFECT_WITHIN_MS },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => null);
+    const pendingAt = await pageTime(page, '__pendingAt');
+    const feedbackAt = Math.min(pendingAt ?? Number.POSITIVE_INFINITY, effectAt ?? Infinity);
+    return {
+      effectAfter: effectAt === null ? null : effectAt - tapAt,
+      feedbackAfter: Number.isFinite(feedbackAt) ? feedbackAt - tapAt : null,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The longest event entry of each tap interaction since `since` (ms durations). */
+async function interactionsOf(page: Page, seen: Set<number>): Promise<number[]> {
+  // Event entries arrive after the next paint: give the page a moment to deliver them.
+  await page.waitForTimeout(500);
+  const events = (await page.evaluate(
+    () => (window as unknown as { __events: unknown[] }).__events,
+  )) as { id: number; name: string; duration: number }[];
+  const longest = new Map<number, number>();
+  for (const event of events) {
+    if (seen.has(event.id) || !/^(pointer|touch|click|mouse)/.test(event.name)) continue;
+    longest.set(event.id, Math.max(longest.get(event.id) ?? 0, event.duration));
+  }
+  for (const id of longest.keys()) seen.add(id);
+  return [...longest.values()];
+}
+
+type Control = 'cart "+"' | 'Add To Cart' | 'menu tab';
+const CONTROLS: Control[] = ['cart "+"', 'Add To Cart', 'menu tab'];
+
+/**
+ * Durations of taps on `control` once its page works. A tap whose longest entry is under 16 ms
+ * is not reported by the browser (the least `durationThreshold`): it counts as 16 ms.
+ */
+async function inpRun(browser: Browser, url: string, control: Control): Promise<number[]> {
+  const context = await phoneContext(browser, url);
+  try {
+    if (control === 'cart "+"') await fillCart(context);
+    const page = await context.newPage();
+    await throttle(page);
+    const seen = new Set<number>();
+    const durations: number[] = [];
+    const tap = async (target: Locator, settled: () => Promise<unknown>) => {
+      await target.tap();
+      await settled();
+      const found = await interactionsOf(page, seen);
+      durations.push(found.length > 0 ? Math.max(...found) : 16);
+    };
+    if (control === 'cart "+"') {
+      await page.goto('/cart');
+      const line = page.getByTestId('cart-line').first();
+      const quantity = line.getByTestId('line-quantity');
+      for (const expected of ['2', '3', '4']) {
+        await tap(line.getByRole('button', { name: /^Increase/ }), () =>
+          quantity.filter({ hasText: expected }).waitFor(),
+        );
+      }
+    } else if (control === 'Add To Cart') {
+      await page.goto(PRODUCT);
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+      for (let time = 0; time < 3; time += 1) {
+        await tap(page.getByRole('button', { name: 'Add To Cart' }), () =>
+          page.getByRole('dialog').waitFor(),
+        );
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        seen.clear();
+        await interactionsOf(page, seen); // the Close click is not Add To Cart's
+      }
+    } else {
+      await page.goto('/menu');
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+      // A tab is a button (role tab) or, once the menu's controls are links, a link in the tab list.
+      const tabs = page.locator('[role="tab"], [role="tablist"] a');
+      for (const index of [1, 0, 1]) {
+        const target = tabs.nth(index);
+        await tap(target, () =>
+          page.waitForFunction((i) => {
+            const all = document.querySelectorAll('[role="tab"], [role="tablist"] a');
+            const chosen = all[i];
+            return (
+              chosen?.getAttribute('aria-selected') === 'true' ||
+              chosen?.getAttribute('aria-current') === 'page'
+            );
+          }, index),
+        );
+      }
+    }
+    return durations;
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function p75(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? Number.NaN;
+}
+
+type Figures = {
+  windows: Record<string, { fcp: number; interactive: number }>;
+  taps: Record<number, TapResult[]>;
+  inp: Record<Control, number[]>;
+};
+
+async function measure(checkout: string, label: string): Promise<Figures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-interactive-'));
+  const { url, child } = await startBenchServer({
+    cwd: checkout,
+    dbFile: join(dataDir, 'shop.sqlite'),
+  });
+  const browser = await launchChromium();
+  try {
+    const figures: Figures = {
+      windows: {},
+      taps: {},
+      inp: { 'cart "+"': [], 'Add To Cart': [], 'menu tab': [] },
+    };
+    for (const path of PAGES) {
+      const found: { fcp: number; interactive: number }[] = [];
+      for (let run = 0; run < runs; run += 1)
+        found.push(await interactiveWindow(browser, url, path));
+      figures.windows[path] = {
+        fcp: median(found.map((f) => f.fcp)),
+        interactive: median(found.map((f) => f.interactive - f.fcp)),
+      };
+      console.log(
+        `${label} ${path}: ${found.map((f) => `${ms(f.fcp)} → ${ms(f.interactive)}`).join(', ')}`,
+      );
+    }
+    for (const delay of TAP_DELAYS_MS) {
+      const found: TapResult[] = [];
+      for (let run = 0; run < runs; run += 1) found.push(await tapAfter(browser, url, delay));
+      figures.taps[delay] = found;
+      console.log(`${label} tap at ${delay} ms: ${found.map(tapText).join(', ')}`);
+    }
+    for (const control of CONTROLS) {
+      for (let run = 0; run < runs; run += 1) {
+        figures.inp[control].push(...(await inpRun(browser, url, control)));
+      }
+      console.log(`${label} ${control}: ${figures.inp[control].map(ms).join(', ')}`);
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
+const tapText = (tap: TapResult) =>
+  tap.effectAfter === null
+    ? 'lost'
+    : `${ms(tap.effectAfter)} (feedback ${ms(tap.feedbackAfter ?? Number.NaN)})`;
+
+function tapSummary(found: TapResult[]): string {
+  const worked = found.filter((tap) => tap.effectAfter !== null);
+  const effect = `${worked.length}/${found.length} took effect`;
+  if (worked.length === 0) return `${effect}; no feedback`;
+  const feedback = found.map((tap) => tap.feedbackAfter).filter((v): v is number => v !== null);
+  return (
+    `${effect}, after ${ms(median(worked.map((tap) => tap.effectAfter ?? Number.NaN)))}; ` +
+    `first feedback ${ms(median(feedback))}`
+  );
+}
+
+function table(columns: { label: string; figures: Figures }[]): string {
+  const head = `| what | ${columns.map((c) => c.label).join(' | ')} |`;
+  const rule = `| --- | ${columns.map(() => '---').join(' | ')} |`;
+  const rows: string[] = [];
+  for (const path of PAGES) {
+    rows.push(
+      `| FCP → interactive, \`${path}\` (FCP) | ${columns
+        .map((c) => {
+          const w = c.figures.windows[path];
+          return w ? `${ms(w.interactive)} (FCP ${ms(w.fcp)})` : '–';
+        })
+        .join(' | ')} |`,
+    );
+  }
+  for (const delay of TAP_DELAYS_MS) {
+    rows.push(
+      `| "+" on \`${PRODUCT}\` tapped ${delay} ms after it shows | ${columns
+        .map((c) => tapSummary(c.figures.taps[delay] ?? []))
+        .join(' | ')} |`,
+    );
+  }
+  for (const control of CONTROLS) {
+    rows.push(
+      `| INP p75, ${control} | ${columns
+        .map((c) => `${ms(p75(c.figures.inp[control]))} (${c.figures.inp[control].length} taps)`)
+        .join(' | ')} |`,
+    );
+  }
+  return [head, rule, ...rows].join('\n');
+}
+
+ensureBuild();
+const load = loadavg()[0] ?? 0;
+const columns: { label: string; figures: Figures }[] = [];
+if (options.before) {
+  columns.push({ label: 'before', figures: await measure(resolve(options.before), 'before') });
+}
+columns.push({
+  label: options.before ? 'after' : 'this checkout',
+  figures: await measure(root, 'after'),
+});
+const loadAfter = loadavg()[0] ?? 0;
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+  cwd: root,
+  encoding: 'utf8',
+}).trim();
+const text =
+  `Phone profile (390×844, touch, 4× CPU, 150 ms and 1.6 Mbps), Debian chromium, median of ` +
+  `${runs} loads per page and per tap delay, INP p75 of ${runs * 3} taps per control; ` +
+  `${new Date().toISOString().slice(0, 10)}, commit ${commit}` +
+  `${options.before ? `, before: ${options.before}` : ''}, load average ${load.toFixed(2)} ` +
+  `before and ${loadAfter.toFixed(2)} after (2 cores).\n\n${table(columns)}`;
+console.log(`\n${text}`);
+
+if (options['write-docs']) {
+  const doc = readFileSync(PERFORMANCE_DOC, 'utf8');
+  const from = doc.indexOf(MARK_START);
+  const to = doc.indexOf(MARK_END);
+  if (from < 0 || to < from)
+    throw new Error(`docs/performance.md has no ${MARK_START} … ${MARK_END}`);
+  const updated = doc.slice(0, from + MARK_START.length) + `\n\n${text}\n\n` + doc.slice(to);
+  const config = await resolveConfig(PERFORMANCE_DOC);
+  writeFileSync(PERFORMANCE_DOC, await format(updated, { ...config, filepath: PERFORMANCE_DOC }));
+  console.log('docs/performance.md: table written');
+}

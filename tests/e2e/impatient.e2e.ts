@@ -1,0 +1,143 @@
+// Journeys that start on a rendered page, tapped like an impatient shopper on a phone (issue 27,
+// ADR-0060): the phone profile (390x844 with touch, 4x CPU, slow 4G) and no wait for the page to
+// hydrate. Each control is tapped as soon as it shows, usually before the app's scripts have run;
+// the tap must take effect either way (a link the server understands, or a tap held by the page's
+// capture script and replayed once the app runs), and a held tap shows its pending state at once.
+import type { Locator, Page } from '@playwright/test';
+import { addToCart, serverCart } from './support/cart';
+import { expect, test } from './support/fixtures';
+
+// cartWith opens robots.txt, for which the browser also asks a /favicon.ico the shop does not have.
+test.use({ impatient: true, expectedHttpErrors: [{ status: 404, path: /^\/favicon\.ico$/ }] });
+
+// A shopper taps once the control shows, not once the page has loaded: `goto` returns as the page
+// starts to arrive (its default waits for the load event, by which time the app's scripts have run
+// and there is no tap to hold), and each tap waits only for its control to show.
+const AT_FIRST_BYTES = { waitUntil: 'commit' } as const;
+
+// Seed (server/src/seed-catalogue.ts): cappucino, $5, 28 in stock.
+const CAPPUCINO = 3;
+const PRODUCT_PAGE = `/menu/detail/${CAPPUCINO}`;
+
+const quantity = (page: Page) => page.getByTestId('quantity-value');
+const plus = (page: Page) => page.getByRole('button', { name: 'Increase quantity' });
+const addButton = (page: Page) => page.getByRole('button', { name: 'Add To Cart' });
+const addedDialog = (page: Page) =>
+  page.getByRole('dialog', { name: /^Successfully! Product .* added to the cart!$/ });
+
+/**
+ * A tap, then what the shopper saw at once: the control pending (held until the app runs, or busy
+ * once the app has taken it: `aria-busy` with its spinner) or its effect already there. Read in
+ * the same turn as the tap's answer, so a tap that did nothing visible fails here, not at a later
+ * wait. The pending or busy look is recorded as it appears: the app may run and replay the tap,
+ * or finish it, and clear that look before this side reads the page.
+ */
+async function tapWithFeedback(control: Locator, effect: () => Promise<boolean>): Promise<void> {
+  // The element itself: once a dialog opens, the page behind it leaves the accessibility tree.
+  const element = await control.elementHandle();
+  await element?.evaluate((button) => {
+    const watched = button as HTMLElement & { sawPending?: boolean };
+    const pendingValue = (name: string | null, value: string | null) =>
+      name === 'data-pending' ? value !== null : value === 'true';
+    watched.sawPending = false;
+    // Each change with the value before it: a look set and cleared in one task still counts.
+    new MutationObserver((changes) => {
+      for (const { attributeName, oldValue } of changes) {
+        const now = attributeName ? watched.getAttribute(attributeName) : null;
+        if (pendingValue(attributeName, oldValue) || pendingValue(attributeName, now)) {
+          watched.sawPending = true;
+        }
+      }
+    }).observe(watched, {
+      attributes: true,
+      attributeOldValue: true,
+      attributeFilter: ['data-pending', 'aria-busy'],
+    });
+  });
+  await control.tap();
+  const pending = await element?.evaluate(
+    (button) => (button as HTMLElement & { sawPending?: boolean }).sawPending === true,
+  );
+  expect(pending || (await effect()), 'the tap showed nothing: neither pending nor done').toBe(
+    true,
+  );
+}
+
+/**
+ * A guest cart with `count` cappucinos, put in from a file of the shop's origin that is not the app
+ * (the token goes to its local storage): the page the journey opens next is the first to load.
+ */
+async function cartWith(page: Page, count: number): Promise<void> {
+  await page.goto('/robots.txt');
+  await addToCart(page, CAPPUCINO, count);
+}
+
+const showsQuantity = (page: Page, value: number) => async () =>
+  (await quantity(page).textContent())?.includes(String(value)) ?? false;
+
+test('product page: "+" three times and Add To Cart, tapped at once, put 4 in the cart', async ({
+  page,
+}) => {
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
+  await tapWithFeedback(plus(page), showsQuantity(page, 2));
+  await tapWithFeedback(plus(page), showsQuantity(page, 3));
+  await tapWithFeedback(plus(page), showsQuantity(page, 4));
+  await tapWithFeedback(addButton(page), async () => addedDialog(page).isVisible());
+
+  await expect(addedDialog(page)).toBeVisible();
+  await expect(quantity(page)).toContainText('4');
+  expect((await serverCart(page)).totalQuantity).toBe(4);
+  await expect(page.getByTestId('order-count')).toHaveText('4');
+  // The held taps were replayed: none is left pending.
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+});
+
+test('home page: a product tapped at once opens its page, where Add To Cart works at once', async ({
+  page,
+}) => {
+  await page.goto('/', AT_FIRST_BYTES);
+  const card = page.locator(`a[href="${PRODUCT_PAGE}"]`).first();
+  await card.tap();
+  await expect(page).toHaveURL(PRODUCT_PAGE);
+  await tapWithFeedback(addButton(page), async () => addedDialog(page).isVisible());
+  await expect(addedDialog(page)).toBeVisible();
+  expect((await serverCart(page)).totalQuantity).toBe(1);
+});
+
+test('header Order, tapped at once, shows the cart (the drawer, or the cart page before the app runs)', async ({
+  page,
+}) => {
+  await cartWith(page, 2);
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
+  await page.getByTestId('order-button').tap();
+  // Before the app runs the link opens the cart page; once it runs, the drawer opens over the page.
+  const cart = page
+    .getByRole('dialog', { name: 'My Cart' })
+    .or(page.getByRole('heading', { level: 1, name: 'My Cart' }));
+  await expect(cart).toBeVisible();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('line-quantity')).toHaveText(/(^|\D)2$/);
+});
+
+test('cart page: "+" then "−", tapped as soon as they show, follow each tap', async ({ page }) => {
+  await cartWith(page, 2);
+  await page.goto('/cart', AT_FIRST_BYTES);
+  const line = page.getByTestId('cart-line');
+  await line.getByRole('button', { name: /^Increase/ }).tap();
+  await expect(line.getByTestId('line-quantity')).toHaveText(/(^|\D)3$/);
+  await line.getByRole('button', { name: /^Decrease/ }).tap();
+  await expect(line.getByTestId('line-quantity')).toHaveText(/(^|\D)2$/);
+  await expect.poll(async () => (await serverCart(page)).totalQuantity).toBe(2);
+});
+
+test('checkout entry: from a product page, Order then Checkout, tapped at once, open the checkout', async ({
+  page,
+}) => {
+  await cartWith(page, 1);
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
+  await page.getByTestId('order-button').tap();
+  await page.getByRole('button', { name: 'Checkout', exact: true }).tap();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Checkout', exact: true }),
+  ).toBeVisible();
+});
