@@ -114,23 +114,17 @@ export function cartNewsActor(queryClient: QueryClient) {
 }
 
 /**
- * The browser's Back and Forward (ADR-0057): the step the address names as the checkout starts
- * (a reload on Shipping), then after each history move, sent to the machine to decide. Ends with
- * the checkout.
+ * The step the address names as the checkout starts (a reload on Shipping, ADR-0057), sent to
+ * the machine to decide. Later history moves (Back, Forward) reach the machine from the overlay,
+ * which hears the router's address change and corrects the address in the same turn
+ * (`useStepInAddress` in checkout-overlay.tsx).
  */
 function addressActor(
   stepInAddress: () => { step: CheckoutStepName; details: CheckoutDetails | null } | null,
 ) {
   return fromCallback<EventObject>(({ sendBack }) => {
-    const report = () => {
-      const asked = stepInAddress();
-      if (asked) sendBack({ type: 'checkout.stepRequested', ...asked });
-    };
-    report();
-    // Capture: heard before the router's own listener re-renders the page with the new address,
-    // so the view never sees an address the machine has not been asked about yet.
-    window.addEventListener('popstate', report, { capture: true });
-    return () => window.removeEventListener('popstate', report, { capture: true });
+    const asked = stepInAddress();
+    if (asked) sendBack({ type: 'checkout.stepRequested', ...asked });
   });
 }
 

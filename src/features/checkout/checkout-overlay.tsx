@@ -64,7 +64,7 @@ export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps =
     { inspect },
   );
   useResumePayment(checkout, flow.resumingPayment, signedInEmail);
-  useStepInAddress(checkout);
+  useStepInAddress(checkout, signedInEmail);
   return <CheckoutView checkout={checkout} signedInEmail={signedInEmail} onClose={flow.close} />;
 }
 
@@ -76,30 +76,45 @@ function keptDetails(signedInEmail: string | null): CheckoutDetails | null {
 }
 
 /**
- * Writes the machine's step into the address (ADR-0057): a step the machine moved to (Continue,
- * Back, a cancelled payment) is a new history entry, so browser Back returns to the step before;
- * an address the machine did not follow (a reload on Payment with no address kept, Back while an
- * order is processed) is corrected in place. The `address` actor sends the other way.
+ * The step in the address (ADR-0057), both ways, in one place so their order is fixed:
+ * - an address the shopper moved to (browser Back or Forward) asks the machine for its step,
+ *   which decides at once (the step as the address starts is asked by the `address` actor);
+ * - the machine's step is written into the address: a step the machine moved to by itself
+ *   (Continue, Back, a cancelled payment) is a new history entry, so browser Back returns to the
+ *   step before; an address the machine did not follow (a reload on Payment with no address kept,
+ *   Back while an order is processed) is corrected in place.
  */
-function useStepInAddress(checkout: CheckoutActorRef): void {
+function useStepInAddress(checkout: CheckoutActorRef, signedInEmail: string | null): void {
   const [, navigate] = useLocation();
   // Rendered again when the address changes; read from the browser itself, so a render that runs
   // between a history move and the router hearing of it never acts on the old address.
   const search = useSearch();
   const shown = useSelector(checkout, checkoutStepName);
   const seen = useRef<{ inAddress: CheckoutStepName | null; shown: CheckoutStepName | null }>({
-    inAddress: null,
+    inAddress: checkoutStepIn(search),
     shown: null,
   });
   useEffect(() => {
     const { pathname, search: actual } = window.location;
     const inAddress = checkoutStepIn(actual);
     const before = seen.current;
-    seen.current = { inAddress, shown };
-    if (shown === null || inAddress === null || shown === inAddress) return;
-    const moved = before.shown !== null && before.shown !== shown && before.inAddress === inAddress;
-    navigate(withCheckoutStep(pathname, actual, shown), { replace: !moved });
-  }, [search, shown, navigate]);
+    let step = shown;
+    if (inAddress !== null && inAddress !== before.inAddress && inAddress !== shown) {
+      // effect-send: the router's address is the browser's input here (Back and Forward); the
+      // machine must hear it before this effect decides whether to correct the address, and a
+      // listener of its own may run after the router has rendered the new address.
+      checkout.send({
+        type: 'checkout.stepRequested',
+        step: inAddress,
+        details: keptDetails(signedInEmail),
+      });
+      step = checkoutStepName(checkout.getSnapshot());
+    }
+    seen.current = { inAddress, shown: step };
+    if (step === null || inAddress === null || step === inAddress) return;
+    const moved = before.shown !== null && before.shown !== step && before.inAddress === inAddress;
+    navigate(withCheckoutStep(pathname, actual, step), { replace: !moved });
+  }, [checkout, search, shown, navigate, signedInEmail]);
 }
 
 /**
