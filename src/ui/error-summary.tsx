@@ -41,6 +41,8 @@ export type ErrorSummaryProps = {
    * something to say. A field fixed (or a message added by a blur) changes the list, not focus.
    */
   focusKey: number;
+  /** A sentence under the heading, before the links (a form's own words for the failed submit). */
+  description?: string;
   className?: string;
 };
 
@@ -67,7 +69,7 @@ function focusControl(item: ErrorSummaryItem): boolean {
   return true;
 }
 
-export function ErrorSummary({ items, focusKey, className }: ErrorSummaryProps) {
+export function ErrorSummary({ items, focusKey, description, className }: ErrorSummaryProps) {
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   const focusedFor = useRef<number | null>(null);
@@ -106,6 +108,7 @@ export function ErrorSummary({ items, focusKey, className }: ErrorSummaryProps) 
       <h2 id={headingId} className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '3' })}>
         {ERROR_SUMMARY_TITLE}
       </h2>
+      {description ? <p className={css({ mb: '3' })}>{description}</p> : null}
       <ul className={css({ display: 'grid', gap: '2', listStyle: 'none', p: '0', m: '0' })}>
         {items.map((item) => (
           <li key={item.target}>

@@ -106,8 +106,12 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
     const current = screen.getByRole('listitem', { current: 'step' });
     expect(current.textContent).toContain('Checkout');
     if (context.detailsRejected) {
-      expect(await screen.findByText('Email is require')).toBeTruthy();
-      expect(screen.getByText('Street detail is require')).toBeTruthy();
+      // The message under each field (the summary's links repeat it): spec §5's texts.
+      const inline = { selector: '[id$="-error"]' };
+      expect(await screen.findByText('Email is require', inline)).toBeTruthy();
+      expect(screen.getByText('Street detail is require', inline)).toBeTruthy();
+      const summary = screen.getByRole('region', { name: 'There is a problem' });
+      expect(within(summary).getByRole('link', { name: 'Email is require' })).toBeTruthy();
     }
     return;
   }
@@ -128,9 +132,20 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
       );
     }
     if (context.shippingRequired) {
-      expect(screen.getByText(CHECKOUT_MESSAGES.shippingRequired)).toBeTruthy();
+      // The error summary takes focus and links to the list; the message stays under it.
+      const summary = screen.getByRole('region', { name: 'There is a problem' });
+      await waitFor(() => expect(document.activeElement).toBe(summary));
+      expect(
+        within(summary).getByRole('link', { name: CHECKOUT_MESSAGES.shippingRequired }),
+      ).toBeTruthy();
+      expect(
+        screen.getByText(CHECKOUT_MESSAGES.shippingRequired, {
+          selector: '#shipping-method-error',
+        }),
+      ).toBeTruthy();
     } else {
       expect(screen.queryByText(CHECKOUT_MESSAGES.shippingRequired)).toBeNull();
+      expect(screen.queryByRole('region', { name: 'There is a problem' })).toBeNull();
     }
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
     expect(next.disabled).toBe(snapshot.hasTag('savingShipping'));
