@@ -9,6 +9,7 @@ import {
   chooseShipping,
   continueToPayment,
   continueToShipping,
+  fillCard,
   fillDetails,
   openCheckout,
 } from './support/checkout';
@@ -90,6 +91,82 @@ test('an empty Continue on step 0 focuses an error summary whose links lead to t
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `/tmp/checkout-error-summary-light-${width}.png` });
   }
+});
+
+test('a Continue with no shipping method and a refused Pay focus the error summary of steps 1 and 2', async ({
+  page,
+}) => {
+  await arrangeCart(page, [{ productId: 3, quantity: 1 }]);
+  await openCheckout(page);
+  await fillDetails(page);
+  await continueToShipping(page);
+  await continueToPayment(page);
+  const dialog = page.getByRole('dialog');
+  const summary = dialog.getByRole('region', { name: 'There is a problem' });
+
+  // Back from Payment clears the method (spec §4): Continue without one is refused.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(page, 'Shipping')).toBeFocused();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary).toMatchAriaSnapshot(`
+    - region "There is a problem":
+      - heading "There is a problem" [level=2]
+      - list:
+        - listitem:
+          - link "Please select a shipping method"
+  `);
+  // The message stays under the list, and the summary alone speaks for it.
+  await expect(dialog.locator('#shipping-method-error')).toHaveText(
+    'Please select a shipping method',
+  );
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expectA11y(page, 'step 1 error summary');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(
+      (dark) => document.documentElement.classList.toggle('dark', dark),
+      theme === 'dark',
+    );
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/checkout-step1-summary-${theme}-${width}.png` });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
+  await summary.getByRole('link', { name: 'Please select a shipping method' }).click();
+  await expect(dialog.getByRole('radio').first()).toBeFocused();
+  // A second refused Continue focuses the summary again; a method chosen takes it away.
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(summary).toBeFocused();
+  await chooseShipping(page, 'Standard Shipping');
+  await expect(summary).toHaveCount(0);
+  await continueToPayment(page);
+
+  // Pay with the card fields left empty is refused (spec §5): the summary says so in the spec's
+  // words, lists each field's message, and takes focus.
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary).toMatchAriaSnapshot(`
+    - region "There is a problem":
+      - heading "There is a problem" [level=2]
+      - paragraph: Please correct the highlighted errors.
+      - list:
+        - listitem:
+          - link "Your card number is incomplete."
+        - listitem:
+          - link "Your card's expiration date is incomplete."
+        - listitem:
+          - link "Your card's security code is incomplete."
+  `);
+  await expect(dialog.getByTestId('payment-blocked')).toHaveCount(0);
+  await summary.getByRole('link', { name: "Your card's expiration date is incomplete." }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Card Expiry' })).toBeFocused();
+  await summary.getByRole('link', { name: 'Your card number is incomplete.' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Card Number' })).toBeFocused();
+  await expectA11y(page, 'step 2 error summary');
+  // Fixed fields leave the summary; once none is wrong it goes.
+  await fillCard(page, '4242424242424242');
+  await expect(summary).toHaveCount(0);
 });
 
 test('typing a phone number digit by digit shows no message until the field is left', async ({
