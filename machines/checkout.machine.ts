@@ -9,8 +9,8 @@ import {
 /**
  * The checkout overlay's steps (spec §2, §4): contact and address → shipping method → payment.
  * Pure: the feature supplies, with `provide()`, the server's cart (the `cart` actor, which sends
- * `checkout.cartUpdated`), the browser's Back and Forward (the `address` actor, which sends
- * `checkout.stepRequested`), saving and clearing the cart's shipping, closing the overlay, toasts
+ * `checkout.cartUpdated`), the step the address names as the checkout starts (the `address` actor,
+ * which sends `checkout.stepRequested`; the view sends it for Back and Forward), saving and clearing the cart's shipping, closing the overlay, toasts
  * and what happens once the order is placed. The payment step is the payment machine, invoked
  * fresh on each visit (a fresh visit is a new attempt); Back on that step is forwarded to it.
  *
@@ -132,9 +132,9 @@ export const checkoutMachine = setup({
      */
     cart: fromCallback<EventObject>(() => {}),
     /**
-     * The browser's Back and Forward, for as long as the checkout runs: sends
-     * `checkout.stepRequested` when the address comes to name another step (provided by the
-     * feature: a popstate listener).
+     * The step the address names as the checkout starts (a reload on Shipping): sends
+     * `checkout.stepRequested` (provided by the feature). Back and Forward later send the same
+     * event from the view, which hears the router's address (ADR-0057).
      */
     address: fromCallback<EventObject>(() => {}),
     setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async () => {

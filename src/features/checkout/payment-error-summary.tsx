@@ -21,7 +21,7 @@ const ELEMENTS = {
 /** A card element's focus: Stripe's own `focus()`, or the sandbox's mounted input. */
 type FocusableElement = { focus?: () => void; node?: HTMLElement | null };
 
-export type PaymentErrorSummaryProps = {
+type PaymentErrorSummaryProps = {
   fields: Record<CardField, CardFieldStatus>;
   blocked: PaymentBlock | null;
   /** The Pay presses: a refused one focuses the summary, again the second time. */
