@@ -310,10 +310,12 @@ test('every validation message of the checkout shows on blur or submit, and a re
   await phone.fill('1234567890123456789');
   await expect(phone).toHaveValue('123456789012345');
 
-  // A reload mid-checkout keeps what was typed.
+  // A reload mid-checkout keeps the checkout open on its step (ADR-0057) and what was typed.
   await fillDetails(page);
   await page.reload();
-  await openCheckout(page);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Checkout', exact: true }),
+  ).toBeFocused();
   await expect(dialog.getByLabel('Street')).toHaveValue('12 King Street West');
   await expect(dialog.getByLabel('Country')).toHaveValue('CA');
 
