@@ -1,3 +1,5 @@
+import { paths } from '../lib/paths';
+
 /**
  * Where sign-in may send the shopper back to: only a path of this site ("/account/address"),
  * never another origin ("//evil.test", "/\\evil.test", "/.//evil.test", "https://evil.test") or a
@@ -17,4 +19,9 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** The sign-in page's address that comes back to `returnTo` (a path of this site) afterwards. */
+export function signInReturningTo(returnTo: string): string {
+  return `${paths.signIn()}?${new URLSearchParams({ next: returnTo }).toString()}`;
 }

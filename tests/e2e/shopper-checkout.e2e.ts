@@ -221,7 +221,9 @@ test('after autofill, one click on Continue to Shipping goes on; step 1 opens wi
   // The shopper tabs through the empty fields first: each one says what it needs.
   await dialog.getByLabel('Email', { exact: true }).focus();
   for (let i = 0; i < 10; i += 1) await page.keyboard.press('Tab');
-  await expect(dialog.getByText('Street detail is require')).toBeVisible();
+  await expect(
+    dialog.locator('[id$="-error"]', { hasText: 'Street detail is require' }),
+  ).toBeVisible();
   await expect(dialog.getByText('Name is required')).toBeVisible();
 
   // Then the browser's autofill fills every field at once, without a keystroke or a blur in
