@@ -10,6 +10,7 @@ import {
   storeToken,
 } from './support/accounts';
 import { expectA11y } from './support/axe';
+import { openOrigin } from './support/cart';
 import { expect, test } from './support/fixtures';
 
 test('an order shows in the history, and search and the status filter find it', async ({
@@ -20,7 +21,7 @@ test('an order shows in the history, and search and the status filter find it', 
   const token = await registerThroughApi(app, shopper);
   await addAddressThroughApi(app, token, { ...sampleAddress, isDefault: true });
   const { orderId } = await placeCodOrder(app, token);
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
 
   await page.goto('/account');
@@ -77,7 +78,7 @@ test('an order shows in the history, and search and the status filter find it', 
 
 test('a new shopper with no order sees the empty history text', async ({ page, app }) => {
   const token = await registerThroughApi(app, newShopper('empty'));
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
   await page.goto('/account');
   await expect(page.getByTestId('orders-empty')).toHaveText(
@@ -91,7 +92,7 @@ test('the shopper adds, edits, chooses the default and deletes addresses', async
   app,
 }) => {
   const token = await registerThroughApi(app, newShopper('addr'));
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Add an address' }).click();
@@ -218,7 +219,7 @@ test('account settings save the name and the password, and survive a reload', as
   const token = await registerThroughApi(app, shopper);
   // A wrong current password answers 400 on purpose.
   expectedHttpErrors.push({ status: 400, path: /^\/api\/v1\/auth\/password$/ });
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Account Setting' }).click();

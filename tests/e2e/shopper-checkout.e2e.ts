@@ -25,7 +25,7 @@ import {
   shopper as guest,
 } from './support/checkout';
 import { ok } from '../support/test-api';
-import { serverCart } from './support/cart';
+import { openOrigin, serverCart } from './support/cart';
 import { expect, test } from './support/fixtures';
 import { sampleAddress } from '../fixtures/checkout';
 
@@ -54,9 +54,9 @@ async function signedInShopperWith(page: Page, app: RunningApp, addresses: Addre
   for (const address of addresses) await addAddressThroughApi(app, token, address);
   const [productId] = await buyableProductIds(app, 1);
   await addToUserCart(app, token, productId ?? 3, 1);
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
-  await page.reload();
+  await page.goto('/');
   return { shopper, token };
 }
 
