@@ -279,3 +279,24 @@ test('"Log in" from checkout comes back to checkout after sign-in, with the cart
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
   await expect(page.getByTestId('order-count')).toHaveText('2');
 });
+
+test('"Log in" from checkout, then the identity provider, also comes back to checkout, cart merged', async ({
+  page,
+}) => {
+  await arrangeCart(page, [{ productId: 3, quantity: 2 }]);
+  await page.goto('/menu');
+  await openCheckout(page);
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.waitForURL('**/sign-in?**');
+  // The local OpenID provider (another origin), as the shop's sign-in page offers it.
+  await page.getByRole('link', { name: 'Sign in with Lumen ID' }).click();
+  await page.getByRole('button', { name: /Sam Taylor/ }).click();
+
+  await page.waitForURL(
+    (url) => url.pathname === '/menu' && url.searchParams.get('step') === 'details',
+  );
+  await expect(stepHeading(page, 'Checkout')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(/@idp\.test$/);
+  await expect(page.getByTestId('order-count')).toHaveText('2');
+});

@@ -43,6 +43,12 @@ async function ensureDrawerOpen(page: Page) {
 
 /** Brings the checkout back after a reload (or opens it in another tab). */
 async function ensureCheckoutOpen(page: Page) {
+  // The checkout's step is in the address (ADR-0057): a reload, or another tab opened there,
+  // shows the checkout by itself once the page has drawn it.
+  if (new URL(page.url()).searchParams.has('step')) {
+    await checkoutDialog(page).waitFor();
+    return;
+  }
   if (await checkoutDialog(page).isVisible()) return;
   await ensureDrawerOpen(page);
   await drawer(page).getByRole('button', { name: 'Checkout', exact: true }).click();
