@@ -58,6 +58,8 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+/** The pause between finding a control and tapping it, as a shopper's eye and thumb take. */
+const SETTLE_MS = 500;
 
 /** Page-side probes, before any script of the page: paint, hydration, taps, pressed state, INP. */
 function probes(): void {
@@ -76,8 +78,9 @@ function probes(): void {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   document.addEventListener(
     'pointerdown',
-    () => {
-      w.__tapAt ??= performance.now();
+    (event) => {
+      // When the touch was made, not when the busy page got round to it.
+      w.__tapAt ??= event.timeStamp;
     },
     true,
   );
@@ -172,20 +175,59 @@ async function interactiveWindow(
   }
 }
 
-type TapResult = { effectAfter: number | null; feedbackAfter: number | null };
+type TapResult = { effectAfter: number | null; feedbackAfter: number | null; held: boolean };
 
-/** "+" on the product page tapped `delay` ms after it shows: does the quantity become 2, when. */
-async function tapAfter(browser: Browser, url: string, delay: number): Promise<TapResult> {
+/** Where the product page's "+" is once scrolled to the middle of the phone's screen. */
+type TapSpot = { scrollBy: number; x: number; y: number };
+
+/** Measured once on an unthrottled load: the layout is the same on every load. */
+async function tapSpot(browser: Browser, url: string): Promise<TapSpot> {
+  const context = await phoneContext(browser, url);
+  try {
+    const page = await context.newPage();
+    await page.goto(PRODUCT);
+    const box = await plus(page).boundingBox();
+    if (!box) throw new Error('the product page has no "+"');
+    const y = 422;
+    return { scrollBy: Math.max(0, box.y + box.height / 2 - y), x: box.x + box.width / 2, y };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * "+" on the product page tapped `delay` ms after it shows: does the quantity become 2, when. The
+ * page paints all of `#root` at once (ADR-0065), so "+" shows at the first contentful paint, which
+ * the browser reports through CDP without waiting for the page's main thread (Playwright's own
+ * checks run there, and would wait out the scripts' work as a shopper does not). The "+" is below
+ * the fold at 390×844: the shopper scrolls it up first (a wheel scroll, run by the compositor), then
+ * taps it through CDP touch events. Times in the page: the tap's `pointerdown` timestamp (when the
+ * touch was made, however long the page took to handle it) to the first `data-pending` on a
+ * button (held before hydration, ADR-0060) and to the quantity reading 2.
+ */
+async function tapAfter(
+  browser: Browser,
+  url: string,
+  spot: TapSpot,
+  delay: number,
+): Promise<TapResult> {
   const context = await phoneContext(browser, url);
   try {
     const page = await context.newPage();
     await throttle(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const painted = new Promise<void>((resolvePaint) => {
+      cdp.on('Page.lifecycleEvent', (event) => {
+        if (event.name === 'firstContentfulPaint') resolvePaint();
+      });
+    });
     await page.goto(PRODUCT, { waitUntil: 'commit' });
-    await plus(page).waitFor();
-    if (delay > 0) await page.waitForTimeout(delay);
-    // A tap as a touch screen sends it, without Playwright's wait for the page to be ready.
-    await plus(page).tap({ noWaitAfter: true });
-    const tapAt = (await pageTime(page, '__tapAt')) ?? Number.NaN;
+    await painted;
+    await page.mouse.wheel(0, spot.scrollBy);
+    if (delay > 0) await new Promise((wake) => setTimeout(wake, delay));
+    await page.touchscreen.tap(spot.x, spot.y);
     const effectAt = await page
       .waitForFunction(
         () =>
@@ -197,11 +239,13 @@ async function tapAfter(browser: Browser, url: string, delay: number): Promise<T
       )
       .then((handle) => handle.jsonValue())
       .catch(() => null);
+    const tapAt = (await pageTime(page, '__tapAt')) ?? Number.NaN;
     const pendingAt = await pageTime(page, '__pendingAt');
     const feedbackAt = Math.min(pendingAt ?? Number.POSITIVE_INFINITY, effectAt ?? Infinity);
     return {
       effectAfter: effectAt === null ? null : effectAt - tapAt,
       feedbackAfter: Number.isFinite(feedbackAt) ? feedbackAt - tapAt : null,
+      held: pendingAt !== undefined,
     };
   } finally {
     await context.close();
@@ -240,7 +284,15 @@ async function inpRun(browser: Browser, url: string, control: Control): Promise<
     const seen = new Set<number>();
     const durations: number[] = [];
     const tap = async (target: Locator, settled: () => Promise<unknown>) => {
-      await target.tap();
+      // As a shopper taps: the page is settled (nothing loading), the control is where the eye
+      // found it, and the touch goes straight to the screen. Playwright's own tap would first run
+      // its hit-target checks in the page, on the throttled main thread the tap is measured on.
+      await page.waitForLoadState('networkidle');
+      await target.scrollIntoViewIfNeeded();
+      const box = await target.boundingBox();
+      if (!box) throw new Error(`${control}: nothing to tap`);
+      await page.waitForTimeout(SETTLE_MS);
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await settled();
       const found = await interactionsOf(page, seen);
       durations.push(found.length > 0 ? Math.max(...found) : 16);
@@ -336,9 +388,10 @@ async function measure(checkout: string, label: string): Promise<Figures> {
         `${label} ${path}: ${found.map((f) => `${ms(f.fcp)} → ${ms(f.interactive)}`).join(', ')}`,
       );
     }
+    const spot = await tapSpot(browser, url);
     for (const delay of TAP_DELAYS_MS) {
       const found: TapResult[] = [];
-      for (let run = 0; run < runs; run += 1) found.push(await tapAfter(browser, url, delay));
+      for (let run = 0; run < runs; run += 1) found.push(await tapAfter(browser, url, spot, delay));
       figures.taps[delay] = found;
       console.log(`${label} tap at ${delay} ms: ${found.map(tapText).join(', ')}`);
     }
@@ -360,11 +413,12 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 const tapText = (tap: TapResult) =>
   tap.effectAfter === null
     ? 'lost'
-    : `${ms(tap.effectAfter)} (feedback ${ms(tap.feedbackAfter ?? Number.NaN)})`;
+    : `${ms(tap.effectAfter)} (feedback ${ms(tap.feedbackAfter ?? Number.NaN)}${tap.held ? ', held' : ''})`;
 
 function tapSummary(found: TapResult[]): string {
   const worked = found.filter((tap) => tap.effectAfter !== null);
-  const effect = `${worked.length}/${found.length} took effect`;
+  const held = found.filter((tap) => tap.held).length;
+  const effect = `${worked.length}/${found.length} took effect (${held} held before hydration)`;
   if (worked.length === 0) return `${effect}; no feedback`;
   const feedback = found.map((tap) => tap.feedbackAfter).filter((v): v is number => v !== null);
   return (

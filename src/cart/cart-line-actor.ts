@@ -3,6 +3,7 @@ import { fromCallback, fromPromise, type EventObject, type SnapshotFrom } from '
 import { cartMutations } from '../api/cart.mutations';
 import { cartKeys, cartQueries } from '../api/cart.queries';
 import type { Cart } from '../api/types';
+import { nextPaint } from '../lib/after-next-paint';
 import { toast } from '../ui/toast';
 import {
   cartLineMachine,
@@ -24,6 +25,9 @@ export function provideCartLineMachine(queryClient: QueryClient) {
   return cartLineMachine.provide({
     actors: {
       saveQuantity: fromPromise<SavedLine, SaveQuantityInput>(async ({ input }) => {
+        // The tap's new quantity is painted first; the request (building it costs a slow phone
+        // tens of milliseconds) starts in the task after (INP, issue 27).
+        await nextPaint();
         const cart = await saveLineQuantity(queryClient, input);
         const line = cart.cartItems.find((l) => l.cartItemId === input.cartItemId);
         return { quantity: line?.quantity ?? input.quantity, stock: line?.stock ?? 0 };

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useSearch } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
@@ -10,6 +10,7 @@ import { selectFilters, selectPage } from '../../../machines/menu.selectors';
 import { CATEGORIES, CATEGORY_LABELS } from '../../components/category-labels';
 import { PageContainer } from '../../ui/page-container';
 import { PageTitle } from '../../ui/page-title';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { paths } from '../../lib/paths';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { MenuControls } from './menu-controls';
@@ -94,18 +95,27 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
     entry.current = claimMenuEntry();
   }, [search]);
   useEffect(() => {
+    // The scroll is read in its own event, when the layout is fresh; reading it on every change
+    // of the machine would force a layout in the middle of a tap (issue 27).
+    let scrollY = window.scrollY;
+    let page = menu.getSnapshot().context.page;
     const record = () => {
       if (entry.current === null) return;
-      rememberMenuVisit(entry.current, {
-        page: menu.getSnapshot().context.page,
-        scrollY: window.scrollY,
-      });
+      rememberMenuVisit(entry.current, { page, scrollY });
     };
-    const subscription = menu.subscribe(record);
-    window.addEventListener('scroll', record, { passive: true });
+    const onScroll = () => {
+      scrollY = window.scrollY;
+      record();
+    };
+    const subscription = menu.subscribe((snapshot) => {
+      if (snapshot.context.page === page) return;
+      page = snapshot.context.page;
+      record();
+    });
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       subscription.unsubscribe();
-      window.removeEventListener('scroll', record);
+      window.removeEventListener('scroll', onScroll);
     };
   }, [menu]);
 
@@ -113,13 +123,37 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
   const page = useSelector(menu, selectPage);
   const { category } = filters;
 
+  // A tapped tab shows as chosen in the tap's own frame; the machine's change (the new tab's
+  // results, the address) runs after that paint, so the tap answers at once on a slow phone
+  // (INP, issue 27). A later tap wins: an earlier change does not clear it.
+  const [chosen, setChosen] = useState<MenuCategory | null>(null);
+  const shownCategory = chosen ?? category;
+  const selectCategory = (next: MenuCategory) => {
+    setChosen(next);
+    afterNextPaint(() => {
+      menu.send({ type: 'menu.selectCategory', category: next });
+      setChosen((current) => (current === next ? null : current));
+    });
+  };
+
   // The pointer of an empty search to another tab (issue 30): that tab, with the search. Its
   // link is gone once followed, so focus moves to the tab now selected.
   const tabsArea = useRef<HTMLDivElement>(null);
-  const followMatches = (next: MenuCategory) => {
-    flushSync(() => menu.send({ type: 'menu.followMatches', category: next }));
-    tabsArea.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-  };
+  const followMatches = useCallback(
+    (next: MenuCategory) => {
+      flushSync(() => menu.send({ type: 'menu.followMatches', category: next }));
+      tabsArea.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    },
+    [menu],
+  );
+  // The same elements across a tab's tap: the tap's own render is the tab list alone.
+  const controls = useMemo(() => <MenuControls menu={menu} />, [menu]);
+  const results = useMemo(
+    () => (
+      <MenuResults menu={menu} restoreScrollY={restore.scrollY} onFollowMatches={followMatches} />
+    ),
+    [menu, restore.scrollY, followMatches],
+  );
 
   return (
     <PageContainer>
@@ -128,8 +162,8 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
       </PageTitle>
       <div ref={tabsArea}>
         <Tabs
-          value={category}
-          onValueChange={(next) => menu.send({ type: 'menu.selectCategory', category: next })}
+          value={shownCategory}
+          onValueChange={selectCategory}
           className={css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '6' } })}
         >
           <TabList label="Menu categories">
@@ -148,16 +182,10 @@ export function MenuPage({ inspect: inspectProp }: MenuPageProps = {}) {
               </Tab>
             ))}
           </TabList>
-          <MenuControls menu={menu} />
+          {controls}
           {/* One panel, for the selected tab: the results (and their live status) stay mounted
             across tab changes, so the change is announced. */}
-          <TabPanel value={category}>
-            <MenuResults
-              menu={menu}
-              restoreScrollY={restore.scrollY}
-              onFollowMatches={followMatches}
-            />
-          </TabPanel>
+          <TabPanel value={shownCategory}>{results}</TabPanel>
         </Tabs>
       </div>
     </PageContainer>

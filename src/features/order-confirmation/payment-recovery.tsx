@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { orderQueries } from '../../api/orders.queries';
-import { paths } from '../../lib/paths';
-import { orderTokenFor } from '../../payment/order-tokens';
-import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
+import { readAttempt } from '../../payment/payment-attempt';
 
 // The order page's Pay now panel lives in pay-order-panel.tsx: this file is in every page's first
-// visit (the layout renders PaymentRecovery), and the card fields must not be.
+// visit (the layout renders PaymentRecovery), and the card fields must not be. What it does when
+// there is something to recover (the order's fetch and its rules) loads only then
+// (payment-recovery-check.ts), which keeps the first visit within its budget.
 /**
  * A reload (or a return to the shop) during "Processing payment..." (ADR-0050): the card was
  * being confirmed when the page went, so the shopper is shown the order's true state on its
@@ -20,24 +19,19 @@ export function PaymentRecovery() {
   useEffect(() => {
     const attempt = readAttempt();
     if (!attempt?.confirming || attempt.orderId === null) return;
-    const orderId = attempt.orderId;
-    const target = paths.completedCheckout(orderId);
-    if (location === target) return;
+    const { idempotencyKey, orderId } = attempt;
     let live = true;
-    queryClient.fetchQuery(orderQueries.detail(orderId, orderTokenFor(orderId))).then(
-      (order) => {
-        if (!live) return;
-        if (order.status === 'CANCELLED') {
-          clearAttempt();
-          return;
-        }
-        // Shown once. Paid: the attempt is over. Otherwise its key stays for Pay now, and the
-        // confirmation page follows the order from here.
-        if (order.status === 'PAID') clearAttempt();
-        else updateAttempt(attempt.idempotencyKey, { confirming: false });
-        navigate(target);
-      },
-      // Not found (another session's order) or offline: nothing to show, the shop goes on.
+    import('./payment-recovery-check').then(
+      ({ recoverPayment }) =>
+        recoverPayment({
+          queryClient,
+          location,
+          orderId,
+          idempotencyKey,
+          navigate,
+          live: () => live,
+        }),
+      // Offline: nothing to show, the shop goes on.
       () => undefined,
     );
     return () => {
