@@ -92,6 +92,39 @@ test('product page: "+" three times and Add To Cart, tapped at once, put 4 in th
   await expect(page.locator('[data-pending]')).toHaveCount(0);
 });
 
+test('product page, its scripts held back: each touch shows pending at once, a touch that scrolls takes it back, and every tap counts once the app runs', async ({
+  page,
+}) => {
+  // Surely before hydration: the app's scripts wait until the taps are done (a phone on a slow
+  // network, where the page shows long before its scripts arrive).
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
+  for (let tap = 0; tap < 3; tap += 1) {
+    await plus(page).tap();
+    await expect(plus(page)).toHaveAttribute('data-pending', '');
+  }
+  await expect(quantity(page)).toContainText('1');
+  // A finger that lands on Add To Cart and then scrolls the page: pending at the touch, then not.
+  await addButton(page).dispatchEvent('pointerdown', { button: 0, pointerType: 'touch' });
+  await expect(addButton(page)).toHaveAttribute('data-pending', '');
+  await addButton(page).dispatchEvent('pointercancel', { pointerType: 'touch' });
+  await expect(addButton(page)).not.toHaveAttribute('data-pending');
+  await expect(plus(page)).toHaveAttribute('data-pending', '');
+  await addButton(page).tap();
+  await expect(addButton(page)).toHaveAttribute('data-pending', '');
+
+  release();
+  await expect(addedDialog(page)).toBeVisible();
+  await expect(quantity(page)).toContainText('4');
+  expect((await serverCart(page)).totalQuantity).toBe(4);
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+});
+
 test('home page: a product tapped at once opens its page, where Add To Cart works at once', async ({
   page,
 }) => {
