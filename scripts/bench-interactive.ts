@@ -18,7 +18,7 @@
 //   --before DIR   also measure another checkout first (a worktree of main with its own build):
 //                  the "before" column
 //   --runs N       loads per page and per tap delay (default 5)
-//   --write-docs   replace the table between the bench:interactive markers of docs/performance.md
+//   --write-docs   replace the table between the bench:interactive markers of README.md (issue 27)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ import { ensureBuild } from '../tests/e2e/support/build';
 import { startBenchServer } from './bench-server';
 
 const root = join(import.meta.dirname, '..');
-const PERFORMANCE_DOC = join(root, 'docs', 'performance.md');
+const README = join(root, 'README.md');
 const MARK_START = '<!-- bench:interactive:start -->';
 const MARK_END = '<!-- bench:interactive:end -->';
 
@@ -413,12 +413,12 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 const tapText = (tap: TapResult) =>
   tap.effectAfter === null
     ? 'lost'
-    : `${ms(tap.effectAfter)} (feedback ${ms(tap.feedbackAfter ?? Number.NaN)}${tap.held ? ', held' : ''})`;
+    : `${ms(tap.effectAfter)} (feedback ${ms(tap.feedbackAfter ?? Number.NaN)}${tap.held ? ', pending' : ''})`;
 
 function tapSummary(found: TapResult[]): string {
   const worked = found.filter((tap) => tap.effectAfter !== null);
   const held = found.filter((tap) => tap.held).length;
-  const effect = `${worked.length}/${found.length} took effect (${held} held before hydration)`;
+  const effect = `${worked.length}/${found.length} took effect (${held} pending before the app ran)`;
   if (worked.length === 0) return `${effect}; no feedback`;
   const feedback = found.map((tap) => tap.feedbackAfter).filter((v): v is number => v !== null);
   return (
@@ -482,13 +482,13 @@ const text =
 console.log(`\n${text}`);
 
 if (options['write-docs']) {
-  const doc = readFileSync(PERFORMANCE_DOC, 'utf8');
+  const doc = readFileSync(README, 'utf8');
   const from = doc.indexOf(MARK_START);
   const to = doc.indexOf(MARK_END);
   if (from < 0 || to < from)
-    throw new Error(`docs/performance.md has no ${MARK_START} … ${MARK_END}`);
+    throw new Error(`README.md has no ${MARK_START} … ${MARK_END}`);
   const updated = doc.slice(0, from + MARK_START.length) + `\n\n${text}\n\n` + doc.slice(to);
-  const config = await resolveConfig(PERFORMANCE_DOC);
-  writeFileSync(PERFORMANCE_DOC, await format(updated, { ...config, filepath: PERFORMANCE_DOC }));
-  console.log('docs/performance.md: table written');
+  const config = await resolveConfig(README);
+  writeFileSync(README, await format(updated, { ...config, filepath: README }));
+  console.log('README.md: table written');
 }
