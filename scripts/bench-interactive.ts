@@ -485,8 +485,7 @@ if (options['write-docs']) {
   const doc = readFileSync(README, 'utf8');
   const from = doc.indexOf(MARK_START);
   const to = doc.indexOf(MARK_END);
-  if (from < 0 || to < from)
-    throw new Error(`README.md has no ${MARK_START} … ${MARK_END}`);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${MARK_START} … ${MARK_END}`);
   const updated = doc.slice(0, from + MARK_START.length) + `\n\n${text}\n\n` + doc.slice(to);
   const config = await resolveConfig(README);
   writeFileSync(README, await format(updated, { ...config, filepath: README }));
