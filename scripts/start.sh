@@ -6,7 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Install only when needed: no node_modules yet, or the lockfile changed since the last install.
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
+# A node_modules that is a link (another checkout's, shared by a git worktree) is never reinstalled
+# from here: npm ci would empty the folder the other checkout runs from.
+if [ -L node_modules ]; then
+  if [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "start: node_modules is a link to another checkout's and may be out of date; not reinstalling it" >&2
+  fi
+elif [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "start: installing dependencies (npm ci)"
   npm ci
