@@ -26,14 +26,14 @@ const RUN_SECONDS = 10;
 const repoRoot = join(import.meta.dirname, '..');
 
 /** One order as createOrder writes it: the order, a line, its history entry and the stock update. */
-function writeOrder(db: Db, i: number, stamp: string): void {
-  db.transaction(() => {
-    const { lastId } = db.run(
+async function writeOrder(db: Db, i: number, stamp: string): Promise<void> {
+  await db.transaction(async () => {
+    const inserted = await db.get<{ id: number }>(
       `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
          payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
          subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at)
        VALUES (NULL, ?, ?, NULL, ?, ?, 'bench', 'PENDING', 'UNPAID', 'cod', 2, 'Standard 3-5 days', ?, 'USD', NULL,
-         1000, 100, 399, 0, 1499, ?, ?)`,
+         1000, 100, 399, 0, 1499, ?, ?) RETURNING id`,
       [
         `bench-${i}@lumen.test`,
         `ot_bench_${i}`,
@@ -44,16 +44,17 @@ function writeOrder(db: Db, i: number, stamp: string): void {
         stamp,
       ],
     );
-    db.run(
+    const lastId = inserted?.id ?? 0;
+    await db.run(
       `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity)
        VALUES (?, 3, 'Cappucino', NULL, 'coffee_baverage', 500, 2)`,
       [lastId],
     );
-    db.run(
+    await db.run(
       'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
       [lastId, 'PENDING', 'Order placed', stamp],
     );
-    db.run('UPDATE products SET updated_at = ? WHERE id = 3', [stamp]);
+    await db.run('UPDATE products SET updated_at = ? WHERE id = 3', [stamp]);
   });
 }
 
@@ -62,32 +63,32 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-function writeCost(db: Db, from: number): number {
+async function writeCost(db: Db, from: number): Promise<number> {
   const stamp = new Date().toISOString();
   const times: number[] = [];
   for (let i = 0; i < WRITE_SAMPLES; i += 1) {
     const start = performance.now();
-    writeOrder(db, from + i, stamp);
+    await writeOrder(db, from + i, stamp);
     times.push(performance.now() - start);
   }
   return median(times);
 }
 
 /** Grows the database to `target` orders in batches (bulk load, not the measured path). */
-function grow(db: Db, target: number): void {
+async function grow(db: Db, target: number): Promise<void> {
   const stamp = new Date().toISOString();
-  const count = (): number =>
-    Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders')?.n ?? 0);
-  let n = count();
+  const count = async (): Promise<number> =>
+    Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))?.n ?? 0);
+  let n = await count();
   while (n < target) {
     const batch = Math.min(2_000, target - n);
-    db.transaction(() => {
-      for (let i = 0; i < batch; i += 1) writeOrder(db, n + i, stamp);
+    await db.transaction(async () => {
+      for (let i = 0; i < batch; i += 1) await writeOrder(db, n + i, stamp);
     });
     n += batch;
   }
   // Enough stock that the load phases never run out.
-  db.transaction(() => db.run('UPDATE products SET quantity = 1000000000'));
+  await db.run('UPDATE products SET quantity = 1000000000');
 }
 
 function startChild(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
@@ -147,14 +148,14 @@ async function main(): Promise<void> {
   try {
     const db = await openDb({ file: dbFile });
     await seedIfEmpty(db, new Date());
-    const fresh = writeCost(db, 0);
+    const fresh = await writeCost(db, 0);
     console.log(`write cost, fresh database: median ${fresh.toFixed(2)} ms`);
-    grow(db, ORDERS);
-    const grown = writeCost(db, ORDERS + 1_000);
+    await grow(db, ORDERS);
+    const grown = await writeCost(db, ORDERS + 1_000);
     console.log(
       `write cost at ${ORDERS} orders: median ${grown.toFixed(2)} ms (${(grown / fresh).toFixed(2)}× fresh)`,
     );
-    db.close();
+    await db.close();
 
     const started = await startChild(dbFile);
     child = started.child;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,41 +8,50 @@ type SqlValue = number | bigint | string | Uint8Array | null;
 export type Row = Record<string, SqlValue>;
 type Params = SqlValue[];
 
+/**
+ * The server's one storage interface (ADR-0064). Every call is async, so an engine that talks to
+ * its database over the network (PostgreSQL, next) needs no change in the callers. SQL is
+ * written with `?` placeholders; an INSERT that needs the new row's id says `RETURNING id` and
+ * reads it with `get`.
+ */
 export interface Db {
   /** Absolute path of the database file, or ':memory:'. */
   readonly file: string;
-  all<T extends Row = Row>(sql: string, params?: Params): T[];
-  get<T extends Row = Row>(sql: string, params?: Params): T | undefined;
-  run(sql: string, params?: Params): { changes: number; lastId: number };
+  all<T extends Row = Row>(sql: string, params?: Params): Promise<T[]>;
+  get<T extends Row = Row>(sql: string, params?: Params): Promise<T | undefined>;
+  run(sql: string, params?: Params): Promise<{ changes: number }>;
   /**
-   * Runs fn inside BEGIN IMMEDIATE/COMMIT; the COMMIT returns once the write-ahead log is on disk
-   * (synchronous=FULL). fn must be synchronous: the engine is synchronous and the process is
-   * single-threaded, so a transaction can never interleave with another request (serialisable by
-   * construction). A nested call joins the outer transaction.
+   * Runs fn inside one transaction (BEGIN IMMEDIATE/COMMIT on SQLite; the COMMIT returns once the
+   * write-ahead log is on disk, synchronous=FULL) and rolls back if it throws. While it is open no
+   * statement of another request runs, inside it or between its statements: they wait for the
+   * COMMIT (serialisable). Statements that fn's code issues through this Db, however deep, join
+   * the transaction, and so does a nested call. fn must await nothing but this database: waiting
+   * for something that itself needs the database (an HTTP call to this server) would never end.
    */
-  transaction<T>(fn: () => T): T;
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Copies the write-ahead log into the main file (a checkpoint); commits are durable without it. */
-  persist(): void;
+  persist(): Promise<void>;
   /** Drops every table and runs the migrations again (an empty, current schema). */
-  resetSchema(): void;
-  close(): void;
+  resetSchema(): Promise<void>;
+  close(): Promise<void>;
 }
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DB_FILE = resolve(serverRoot, 'data', 'shop.sqlite');
 
 /**
- * WAL: a commit appends the changed pages to the log instead of rewriting the file, and readers
- * never wait for it. synchronous=FULL fsyncs the log at every commit, so a committed order
- * survives a power cut; NORMAL would fsync only at checkpoints, and a power cut could undo the
- * last commits (consistent, but not durable). busy_timeout covers `npm run db:reset` racing a
- * running server.
+ * busy_timeout comes first: every later pragma may have to wait for another connection (a second
+ * process opening a fresh file, `npm run db:reset` racing a running server), and without it the
+ * wait fails at once ("database is locked"). WAL: a commit appends the changed pages to the log
+ * instead of rewriting the file, and readers never wait for it. synchronous=FULL fsyncs the log at
+ * every commit, so a committed order survives a power cut; NORMAL would fsync only at
+ * checkpoints, and a power cut could undo the last commits (consistent, but not durable).
  */
 const PRAGMAS = [
+  'PRAGMA busy_timeout = 5000',
   'PRAGMA journal_mode = WAL',
   'PRAGMA synchronous = FULL',
   'PRAGMA foreign_keys = ON',
-  'PRAGMA busy_timeout = 5000',
 ];
 
 /**
@@ -419,7 +429,7 @@ type Raw = InstanceType<typeof Database>;
 interface Statement {
   all(...params: Params): unknown[];
   get(...params: Params): unknown;
-  run(...params: Params): { changes: number; lastInsertRowid: number | bigint };
+  run(...params: Params): { changes: number };
 }
 
 function userVersion(raw: Raw): number {
@@ -427,17 +437,22 @@ function userVersion(raw: Raw): number {
   return Number(row?.user_version ?? 0);
 }
 
+/**
+ * Every pending migration in one BEGIN IMMEDIATE transaction. The version is read once the write
+ * lock is held, so a second process that waited for it finds the work done instead of running the
+ * same migrations again.
+ */
 function migrate(raw: Raw): void {
-  for (let v = userVersion(raw); v < MIGRATIONS.length; v += 1) {
-    raw.exec('BEGIN IMMEDIATE');
-    try {
+  raw.exec('BEGIN IMMEDIATE');
+  try {
+    for (let v = userVersion(raw); v < MIGRATIONS.length; v += 1) {
       raw.exec(MIGRATIONS[v] ?? '');
       raw.exec(`PRAGMA user_version = ${v + 1}`);
-      raw.exec('COMMIT');
-    } catch (error) {
-      raw.exec('ROLLBACK');
-      throw error;
     }
+    raw.exec('COMMIT');
+  } catch (error) {
+    if (raw.inTransaction) raw.exec('ROLLBACK');
+    throw error;
   }
 }
 
@@ -449,7 +464,46 @@ export interface OpenDbOptions {
 // Statements are compiled once per SQL text; the server uses a fixed set of them.
 const MAX_CACHED_STATEMENTS = 500;
 
-// Async for the callers' sake: an engine that loads asynchronously (sql.js did) needs no API change.
+/**
+ * One connection, one turn at a time (ADR-0064). A transaction holds the turn from BEGIN to
+ * COMMIT, across its awaits; a statement outside a transaction takes it for that one statement.
+ * When the turn is free a statement runs at once (libsql is synchronous), so the usual path costs
+ * no extra tick; otherwise it queues, first come first served.
+ */
+class Turn {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  get free(): boolean {
+    return !this.held;
+  }
+
+  take(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolvePromise) => this.waiting.push(resolvePromise));
+  }
+
+  /** Hands the turn to the next in line, if any (it stays held), else frees it. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+/** The transaction an async call chain runs in: which connection, and whether it is still open. */
+interface OpenTransaction {
+  turn: Turn;
+  open: boolean;
+}
+
+// Follows a transaction's function through every await, however deep its callers' helpers go.
+const currentTransaction = new AsyncLocalStorage<OpenTransaction>();
+
+// Async for the callers' sake: the engine is synchronous, PostgreSQL will not be.
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   const file = options.file === ':memory:' ? ':memory:' : resolve(options.file ?? DEFAULT_DB_FILE);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -457,8 +511,8 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   for (const pragma of PRAGMAS) raw.exec(pragma);
   migrate(raw);
 
-  let depth = 0;
   let closed = false;
+  const turn = new Turn();
   const statements = new Map<string, Statement>();
 
   function prepare(sql: string): Statement {
@@ -471,8 +525,33 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     return stmt;
   }
 
-  function all<T extends Row = Row>(sql: string, params: Params = []): T[] {
+  /** True when the caller runs inside an open transaction of this connection. */
+  function inTransaction(): boolean {
+    const tx = currentTransaction.getStore();
+    return tx !== undefined && tx.turn === turn && tx.open;
+  }
+
+  /** Runs one statement in its turn: at once inside our transaction or when nobody holds the turn. */
+  async function statement<T>(run: () => T): Promise<T> {
+    if (inTransaction()) return run();
+    if (turn.free) return run();
+    await turn.take();
+    try {
+      return run();
+    } finally {
+      turn.give();
+    }
+  }
+
+  function allNow<T extends Row>(sql: string, params: Params): T[] {
     return prepare(sql).all(...params) as T[];
+  }
+
+  function getNow<T extends Row>(sql: string, params: Params): T | undefined {
+    const row = prepare(sql).get(...params) as (T & { _metadata?: unknown }) | undefined;
+    // libsql adds an enumerable timing field to single rows; it is not a column.
+    if (row) delete row._metadata;
+    return row;
   }
 
   function checkpoint(): void {
@@ -480,58 +559,68 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
+  /** Runs fn holding the whole turn (nothing else touches the connection meanwhile). */
+  async function exclusive<T>(fn: () => T): Promise<T> {
+    await turn.take();
+    try {
+      return fn();
+    } finally {
+      turn.give();
+    }
+  }
+
   const db: Db = {
     file,
-    all,
-    get<T extends Row = Row>(sql: string, params: Params = []): T | undefined {
-      const row = prepare(sql).get(...params) as (T & { _metadata?: unknown }) | undefined;
-      // libsql adds an enumerable timing field to single rows; it is not a column.
-      if (row) delete row._metadata;
-      return row;
-    },
-    run(sql: string, params: Params = []) {
-      const result = prepare(sql).run(...params);
-      return { changes: result.changes, lastId: Number(result.lastInsertRowid) };
-    },
-    transaction<T>(fn: () => T): T {
-      if (depth > 0) return fn();
-      // IMMEDIATE takes the write lock up front, so another process (db:reset) fails fast
-      // instead of deadlocking half-way through.
-      raw.exec('BEGIN IMMEDIATE');
-      depth = 1;
+    all: <T extends Row = Row>(sql: string, params: Params = []) =>
+      statement(() => allNow<T>(sql, params)),
+    get: <T extends Row = Row>(sql: string, params: Params = []) =>
+      statement(() => getNow<T>(sql, params)),
+    run: (sql: string, params: Params = []) =>
+      statement(() => ({ changes: prepare(sql).run(...params).changes })),
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      if (inTransaction()) return fn();
+      await turn.take();
+      const tx: OpenTransaction = { turn, open: true };
       try {
-        const result = fn();
-        if (result instanceof Promise) {
-          throw new Error('transaction(fn): fn must be synchronous');
+        // IMMEDIATE takes the write lock up front, so another process (db:reset) fails fast
+        // instead of deadlocking half-way through.
+        raw.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await currentTransaction.run(tx, fn);
+          raw.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (raw.inTransaction) raw.exec('ROLLBACK');
+          throw error;
         }
-        raw.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (raw.inTransaction) raw.exec('ROLLBACK');
-        throw error;
       } finally {
-        depth = 0;
+        // A callback fn started but did not await finds the transaction closed: it queues.
+        tx.open = false;
+        turn.give();
       }
     },
-    persist: checkpoint,
-    resetSchema() {
-      const tables = all<{ name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-      );
-      statements.clear();
-      raw.exec('PRAGMA foreign_keys = OFF');
-      for (const { name } of tables) raw.exec(`DROP TABLE IF EXISTS "${name}"`);
-      raw.exec('PRAGMA user_version = 0');
-      raw.exec('PRAGMA foreign_keys = ON');
-      migrate(raw);
-    },
-    close() {
-      if (closed) return;
-      checkpoint();
-      closed = true;
-      statements.clear();
-      raw.close();
-    },
+    persist: () => exclusive(checkpoint),
+    resetSchema: () =>
+      exclusive(() => {
+        const tables = allNow<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+          [],
+        );
+        statements.clear();
+        raw.exec('PRAGMA foreign_keys = OFF');
+        for (const { name } of tables) raw.exec(`DROP TABLE IF EXISTS "${name}"`);
+        raw.exec('PRAGMA user_version = 0');
+        raw.exec('PRAGMA foreign_keys = ON');
+        migrate(raw);
+      }),
+    close: () =>
+      exclusive(() => {
+        if (closed) return;
+        checkpoint();
+        closed = true;
+        statements.clear();
+        raw.close();
+      }),
   };
   return db;
 }

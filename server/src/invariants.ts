@@ -60,10 +60,10 @@ function describe(row: Row): string {
 }
 
 /** Every broken invariant, one line per offending row; empty when the data is whole. */
-export function checkInvariants(db: Db): string[] {
+export async function checkInvariants(db: Db): Promise<string[]> {
   const problems: string[] = [];
   for (const check of CHECKS) {
-    for (const row of db.all(check.sql)) problems.push(`${check.what}: ${describe(row)}`);
+    for (const row of await db.all(check.sql)) problems.push(`${check.what}: ${describe(row)}`);
   }
   return problems;
 }

@@ -283,7 +283,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         server.close(() => resolvePromise());
         server.closeAllConnections();
       });
-      db.close();
+      await db.close();
     },
   };
   if (options.providerStateSetup) config.providerStateSetup = options.providerStateSetup(running);

@@ -12,7 +12,7 @@ export async function resetDatabase(
   try {
     await reseed(db, now);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

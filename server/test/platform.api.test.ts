@@ -208,7 +208,7 @@ describe('unexpected errors', () => {
       expect((await api('GET', '/health')).status).toBe(200);
     } finally {
       await new Promise((resolve) => http.close(resolve));
-      db.close();
+      await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -444,7 +444,7 @@ describe('persistence', () => {
         ).status,
       ).toBe(200);
       // Only the seeded accounts: the demo shopper and (in development) the demo owner.
-      expect(after.db.all('SELECT email FROM users ORDER BY id')).toEqual([
+      expect(await after.db.all('SELECT email FROM users ORDER BY id')).toEqual([
         { email: 'demo@lumen.test' },
         { email: 'owner@lumen.test' },
       ]);

@@ -107,7 +107,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     api: apiClient(running.url),
     async dispose() {
       // Whatever a suite did, the shop's data must still be whole (issue 28).
-      const broken = checkInvariants(running.db);
+      const broken = await checkInvariants(running.db);
       await running.close();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
       expect(broken, 'the shop data invariants (server/src/invariants.ts)').toEqual([]);
