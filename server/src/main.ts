@@ -15,6 +15,7 @@ import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oid
 import { DEFAULT_ORDER_LIMITS, orderLimitsFromEnv, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
+import { DatabaseInUseError, lockDatabaseFile } from './server-lock';
 import { renderLimitsFromEnv, type RenderLimits } from './render-limits';
 import { createStripeGateway, STRIPE_API_BASE, type StripeSettings } from './stripe/gateway';
 import { createStripeStandIn } from './stripe/stand-in';
@@ -159,9 +160,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         'STRIPE_WEBHOOK_SECRET to its signing secret (whsec_...).',
     );
   }
-  const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
-  // The demo owner (a known password) only in development (ADR-0061).
-  await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
+  const dbFile = options.dbFile ?? DEFAULT_DB_FILE;
+  // One server process per database file (ADR-0064): a second one stops here, before it opens it.
+  const lock = lockDatabaseFile(dbFile);
+  let db: Db;
+  try {
+    db = await openDb({ file: dbFile });
+    // The demo owner (a known password) only in development (ADR-0061).
+    await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const config: AppConfig = {
     jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
@@ -235,13 +245,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Slow or stalled clients cannot hold the single-threaded server forever.
   server.requestTimeout = requestTimeout;
   server.headersTimeout = headersTimeout;
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
-      server.off('error', reject);
-      resolvePromise();
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolvePromise();
+      });
     });
-  });
+  } catch (error) {
+    // The port is taken: the file is free for whoever starts next.
+    await db.close();
+    lock?.release();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -284,6 +301,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         server.closeAllConnections();
       });
       await db.close();
+      lock?.release();
     },
   };
   if (options.providerStateSetup) config.providerStateSetup = options.providerStateSetup(running);
@@ -470,7 +488,8 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error: unknown) => {
-    console.error(error);
+    // A refusal that says what to do needs no stack trace.
+    console.error(error instanceof DatabaseInUseError ? error.message : error);
     process.exit(1);
   });
 }
