@@ -20,7 +20,7 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-export interface ServerLock {
+interface ServerLock {
   /** Lets the next server start on the file (also done by the system if the process dies). */
   release(): void;
 }
