@@ -30,10 +30,14 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     viewport: { width: 1280, height: 900 },
     reducedMotion: 'reduce',
-    // Kept for a failed test: actions, DOM snapshots, network and console. Without the
-    // screencast, which cost a fifth of the run's CPU on two cores; the failure screenshot and
-    // the snapshots show the page.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // No trace: 'retain-on-failure' records every test (DOM snapshots of each action) and throws
+    // the passing ones away, and that recording cost a fifth of the e2e layer's time on two cores
+    // (media-sizes.e2e.ts, same code and load: 289 s of test time with it, 225 s without). A
+    // failed test keeps its screenshot, Playwright's error context (the page's accessibility
+    // tree at the failure) and the harness's record of console and page errors with a
+    // screenshot of every page (support/fixtures.ts). For a trace, rerun the test with
+    // `npx playwright test <file> -g "<name>" --trace on` (docs/testing.md).
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
 });

@@ -74,7 +74,6 @@ function start(
   const effects = {
     closeCheckout: vi.fn(),
     clearShipping: vi.fn(),
-    focusFirstInvalidField: vi.fn(),
     notifyShippingFailed: vi.fn(),
     completeCheckout: vi.fn(),
   };
@@ -91,7 +90,6 @@ function start(
     actions: {
       closeCheckout: effects.closeCheckout,
       clearShipping: effects.clearShipping,
-      focusFirstInvalidField: effects.focusFirstInvalidField,
       notifyShippingFailed: (_, params) => effects.notifyShippingFailed(params.error),
       completeCheckout: (_, params) => effects.completeCheckout(params.output),
     },
@@ -143,13 +141,12 @@ describe('checkout machine', () => {
     expect(actor.getSnapshot().value).toBe('enteringDetails');
   });
 
-  it('stays on step 0 when the details fail validation, and moves focus to the first error', () => {
-    const { actor, effects } = start();
+  it("stays on step 0 when the details fail validation (the form's error summary takes focus)", () => {
+    const { actor } = start();
     actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
     actor.send({ type: 'checkout.detailsRejected' });
     expect(actor.getSnapshot().value).toBe('enteringDetails');
     expect(actor.getSnapshot().context.detailsRejected).toBe(true);
-    expect(effects.focusFirstInvalidField).toHaveBeenCalledTimes(1);
   });
 
   it('goes to step 1 (Shipping) with the valid details', async () => {
@@ -351,5 +348,72 @@ describe('checkout machine', () => {
     const { actor } = await toShipping();
     actor.send({ type: 'checkout.cartUpdated', itemCount: 0 });
     expect(actor.getSnapshot().value).toBe('emptyCart');
+  });
+});
+
+describe('checkout machine: the step in the address (ADR-0057)', () => {
+  const asks = (step: 'details' | 'shipping' | 'payment', kept: CheckoutDetails | null = details) =>
+    ({ type: 'checkout.stepRequested', step, details: kept }) as const;
+
+  it('a reload on Shipping, asked for while the cart loads, goes on once the cart is there', async () => {
+    const { actor, effects } = start();
+    actor.send(asks('shipping'));
+    expect(actor.getSnapshot().value).toBe('loadingCart');
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1 });
+    expect(actor.getSnapshot().hasTag('step-shipping')).toBe(true);
+    expect(actor.getSnapshot().context.details).toEqual(details);
+    expect(actor.getSnapshot().context.requested).toBeNull();
+    await tick();
+    expect(actor.getSnapshot().context.shipMethodId).toBe(DEFAULT_SHIP_METHOD_ID);
+    expect(effects.closeCheckout).not.toHaveBeenCalled();
+  });
+
+  it('a reload on Payment with a method stored on the cart shows Payment', () => {
+    const { actor } = start();
+    actor.send(asks('payment'));
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1, shipMethodId: 3 });
+    expect(actor.getSnapshot().value).toBe('paying');
+    expect(actor.getSnapshot().context.shipMethodId).toBe(3);
+  });
+
+  it('a later step with no kept details that pass step 0 is refused: step 0 stays', () => {
+    const { actor } = start();
+    actor.send(asks('payment', null));
+    actor.send({ type: 'checkout.cartUpdated', itemCount: 1, shipMethodId: 3 });
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    actor.send(asks('shipping', null));
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    expect(actor.getSnapshot().context.details).toBeNull();
+  });
+
+  it('browser Back from Shipping is Back (the shipping is cleared); Forward is Continue', async () => {
+    const { actor, effects } = await toShipping();
+    actor.send(asks('details'));
+    expect(actor.getSnapshot().value).toBe('enteringDetails');
+    expect(effects.clearShipping).toHaveBeenCalledTimes(1);
+    expect(effects.closeCheckout).not.toHaveBeenCalled();
+    actor.send(asks('shipping'));
+    expect(actor.getSnapshot().hasTag('step-shipping')).toBe(true);
+  });
+
+  it('Forward to Payment needs a method; Back from Payment is the payment’s to allow', async () => {
+    const { actor } = await toShipping();
+    actor.send({ type: 'checkout.back' });
+    actor.send({ type: 'checkout.detailsSubmitted', details });
+    await tick();
+    actor.send(asks('payment'));
+    expect(actor.getSnapshot().value).toBe('paying');
+    actor.getSnapshot().children.payment?.send({ type: 'fake.busy' } as never);
+    actor.send(asks('shipping'));
+    expect(actor.getSnapshot().value).toBe('paying');
+  });
+
+  it('from Payment, browser Back ends the payment cancelled: Shipping again, at once', async () => {
+    const { actor } = await toPayment();
+    actor.send(asks('shipping'));
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
+    expect(actor.getSnapshot().context.shipMethodId).toBeNull();
+    actor.send(asks('payment'));
+    expect(actor.getSnapshot().value).toEqual({ choosingShipping: 'idle' });
   });
 });

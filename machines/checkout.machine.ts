@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { and, assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import {
   paymentMachine,
   type OrderDetails,
@@ -9,13 +9,23 @@ import {
 /**
  * The checkout overlay's steps (spec §2, §4): contact and address → shipping method → payment.
  * Pure: the feature supplies, with `provide()`, the server's cart (the `cart` actor, which sends
- * `checkout.cartUpdated`), saving and clearing the cart's shipping, closing the overlay, moving
- * focus to an invalid field, toasts and what happens once the order is placed. The payment step
- * is the payment machine, invoked fresh on each visit (a fresh visit is a new attempt); Back on
- * that step is forwarded to it.
+ * `checkout.cartUpdated`), the step the address names as the checkout starts (the `address` actor,
+ * which sends `checkout.stepRequested`; the view sends it for Back and Forward), saving and clearing the cart's shipping, closing the overlay, toasts
+ * and what happens once the order is placed. The payment step is the payment machine, invoked
+ * fresh on each visit (a fresh visit is a new attempt); Back on that step is forwarded to it.
+ *
+ * The step is in the address (ADR-0057): the view writes this machine's step there, and an
+ * address that names another step (Back, Forward, a reload) asks this machine for it; the machine
+ * decides, so a step that cannot be shown yet is not.
  */
 
 export type CheckoutDetails = { email: string; shippingAddress: ShippingAddressDetails };
+
+/** The steps as the address names them (`?step=shipping`, ADR-0057). */
+export type CheckoutStepName = 'details' | 'shipping' | 'payment';
+
+/** A later step the address asked for, with step 0's details as this tab kept them. */
+export type StepRequest = { step: 'shipping' | 'payment'; details: CheckoutDetails };
 
 export type CheckoutContext = {
   details: CheckoutDetails | null;
@@ -24,6 +34,8 @@ export type CheckoutContext = {
   savedShipMethodId: number | null;
   /** The last attempt to leave step 0 failed validation (the form shows the messages). */
   detailsRejected: boolean;
+  /** A later step the address asked for while step 0 was not passed yet (taken up on step 0). */
+  requested: StepRequest | null;
   /** Next was pressed on step 1 with no method chosen. */
   shippingRequired: boolean;
   /**
@@ -53,7 +65,12 @@ export type CheckoutEvent =
   | { type: 'checkout.detailsRejected' }
   | { type: 'checkout.shippingChosen'; methodId: number }
   | { type: 'checkout.next' }
-  | { type: 'checkout.back' };
+  | { type: 'checkout.back' }
+  /**
+   * The address names this step (browser Back or Forward, a reload): `details` are step 0's
+   * details as this tab kept them, or null when they do not pass step 0's checks.
+   */
+  | { type: 'checkout.stepRequested'; step: CheckoutStepName; details: CheckoutDetails | null };
 
 /** Spec §9: the ship method step 1 opens with when the cart holds none (stored on the cart). */
 export const DEFAULT_SHIP_METHOD_ID = 1;
@@ -67,6 +84,24 @@ const cartNews = ({ event }: { event: CartNews }) => ({
   itemCount: event.itemCount,
   shipMethodId: event.shipMethodId ?? null,
 });
+
+/** The step a `checkout.stepRequested` asks for (null for any other event). */
+function askedStep(event: CheckoutEvent): CheckoutStepName | null {
+  return event.type === 'checkout.stepRequested' ? event.step : null;
+}
+
+/** What a `checkout.stepRequested` asks of step 0: a later step with details that pass, or null. */
+function laterStep(event: CheckoutEvent): StepRequest | null {
+  if (event.type !== 'checkout.stepRequested') return null;
+  if (event.step === 'details' || !event.details) return null;
+  return { step: event.step, details: event.details };
+}
+
+/** Back from step 1 to step 0 (spec §4), out of Pay now too: Continue is then an ordinary visit. */
+const backToDetails = {
+  target: '#checkout.enteringDetails',
+  actions: ['forgetShipMethod', 'clearShipping', 'stopResuming'],
+} as const;
 
 /** On steps 0 and 1: the cart's news is recorded, and an emptied cart shows the empty state. */
 const recordCartOrShowEmpty = [
@@ -83,7 +118,12 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     tags: {} as CheckoutStepTag | 'savingShipping',
-    children: {} as { payment: 'payment'; setShipping: 'setShipping'; cart: 'cart' },
+    children: {} as {
+      payment: 'payment';
+      setShipping: 'setShipping';
+      cart: 'cart';
+      address: 'address';
+    },
   },
   actors: {
     /**
@@ -91,6 +131,12 @@ export const checkoutMachine = setup({
      * item count and ship method whenever they change (provided by the feature: a query observer).
      */
     cart: fromCallback<EventObject>(() => {}),
+    /**
+     * The step the address names as the checkout starts (a reload on Shipping): sends
+     * `checkout.stepRequested` (provided by the feature). Back and Forward later send the same
+     * event from the view, which hears the router's address (ADR-0057).
+     */
+    address: fromCallback<EventObject>(() => {}),
     setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async () => {
       throw new Error('setShipping is not provided');
     }),
@@ -101,8 +147,6 @@ export const checkoutMachine = setup({
     closeCheckout: () => {},
     /** Clears the cart's shipping choice on the server; a failure is only logged (spec §8). */
     clearShipping: () => {},
-    /** Moves focus to the first field the form marked invalid. */
-    focusFirstInvalidField: () => {},
     notifyShippingFailed: (_, _params: { error: unknown }) => {},
     /** Clears the cart cache and the draft, closes, toasts and navigates to the confirmation. */
     completeCheckout: (_, _params: { output: PaymentOutput }) => {},
@@ -111,6 +155,13 @@ export const checkoutMachine = setup({
       detailsRejected: false,
     })),
     rejectDetails: assign({ detailsRejected: true }),
+    recordRequest: assign(({ event }) => ({ requested: laterStep(event) })),
+    // Step 0's details as the tab kept them stand for a Continue the shopper made before.
+    takeRequestedDetails: assign(({ context }) => ({
+      details: context.requested?.details ?? context.details,
+      detailsRejected: false,
+      requested: null,
+    })),
     startResuming: assign({ resumingPayment: true }),
     stopResuming: assign({ resumingPayment: false }),
     recordCart: assign((_, params: { shipMethodId: number | null }) => ({
@@ -154,6 +205,14 @@ export const checkoutMachine = setup({
   },
   guards: {
     cartIsEmpty: (_, params: { itemCount: number }) => params.itemCount === 0,
+    hasRequest: ({ context }) => context.requested !== null,
+    requestsPaymentWithMethod: ({ context }) =>
+      context.requested?.step === 'payment' &&
+      (context.shipMethodId !== null || context.cartShipMethodId !== null),
+    asksForLaterStep: ({ event }) => laterStep(event) !== null,
+    asksForDetails: ({ event }) => askedStep(event) === 'details',
+    asksForPayment: ({ event }) => askedStep(event) === 'payment',
+    asksForEarlierStep: ({ event }) => askedStep(event) !== 'payment',
     cartHasItems: (_, params: { itemCount: number }) => params.itemCount > 0,
     hasShipMethod: ({ context }) => context.shipMethodId !== null,
     resumesPayment: ({ context }) => context.resumingPayment && context.shipMethodId !== null,
@@ -169,11 +228,15 @@ export const checkoutMachine = setup({
     shipMethodId: null,
     savedShipMethodId: null,
     detailsRejected: false,
+    requested: null,
     shippingRequired: false,
     cartShipMethodId: null,
     resumingPayment: false,
   },
-  invoke: { id: 'cart', src: 'cart' },
+  invoke: [
+    { id: 'cart', src: 'cart' },
+    { id: 'address', src: 'address' },
+  ],
   initial: 'loadingCart',
   states: {
     loadingCart: {
@@ -187,6 +250,8 @@ export const checkoutMachine = setup({
           { target: 'enteringDetails', actions: { type: 'recordCart', params: cartNews } },
         ],
         'checkout.back': { actions: 'closeCheckout' },
+        // Opened on a later step (a reload on Shipping): taken up once step 0 shows.
+        'checkout.stepRequested': { guard: 'asksForLaterStep', actions: 'recordRequest' },
       },
     },
     emptyCart: {
@@ -200,11 +265,34 @@ export const checkoutMachine = setup({
           { actions: { type: 'recordCart', params: cartNews } },
         ],
         'checkout.back': { actions: 'closeCheckout' },
+        'checkout.stepRequested': { guard: 'asksForLaterStep', actions: 'recordRequest' },
       },
     },
     enteringDetails: {
       tags: ['step-details'],
+      // A later step the address asked for (a reload on Shipping or Payment, Forward): step 0's
+      // kept details go on as a Continue would; Payment only with a method stored, otherwise
+      // Shipping, the first step not done yet.
+      always: [
+        {
+          guard: 'requestsPaymentWithMethod',
+          target: 'choosingShipping',
+          actions: ['takeRequestedDetails', 'adoptCartShipMethod', 'startResuming'],
+        },
+        {
+          guard: and(['hasRequest', 'cartHasShipMethod']),
+          target: 'choosingShipping',
+          actions: ['takeRequestedDetails', 'adoptCartShipMethod'],
+        },
+        {
+          guard: 'hasRequest',
+          target: 'choosingShipping.saving',
+          actions: ['takeRequestedDetails', 'chooseDefaultShipMethod'],
+        },
+      ],
       on: {
+        // Details that fail step 0's checks ask for nothing: the shopper stays on step 0.
+        'checkout.stepRequested': { guard: 'asksForLaterStep', actions: 'recordRequest' },
         'checkout.cartUpdated': recordCartOrShowEmpty,
         'checkout.detailsSubmitted': [
           // The cart's method wins (chosen before a reload, or in another tab).
@@ -243,7 +331,8 @@ export const checkoutMachine = setup({
             ],
           },
         ],
-        'checkout.detailsRejected': { actions: ['rejectDetails', 'focusFirstInvalidField'] },
+        // The form shows the messages and its error summary takes focus (ADR-0057).
+        'checkout.detailsRejected': { actions: 'rejectDetails' },
         'checkout.back': { actions: 'closeCheckout' },
       },
     },
@@ -251,11 +340,9 @@ export const checkoutMachine = setup({
       tags: ['step-shipping'],
       on: {
         'checkout.cartUpdated': recordCartOrShowEmpty,
-        'checkout.back': {
-          target: 'enteringDetails',
-          // Back out of Pay now too: Continue from step 0 is then an ordinary visit.
-          actions: ['forgetShipMethod', 'clearShipping', 'stopResuming'],
-        },
+        'checkout.back': backToDetails,
+        // Browser Back to step 0 is the step's Back.
+        'checkout.stepRequested': { guard: 'asksForDetails', ...backToDetails },
       },
       initial: 'idle',
       states: {
@@ -274,6 +361,11 @@ export const checkoutMachine = setup({
               { guard: 'hasShipMethod', target: '#checkout.paying' },
               { actions: 'requireShipping' },
             ],
+            // Browser Forward to Payment is Continue, when a method is stored.
+            'checkout.stepRequested': {
+              guard: and(['asksForPayment', 'hasShipMethod']),
+              target: '#checkout.paying',
+            },
           },
         },
         saving: {
@@ -307,7 +399,11 @@ export const checkoutMachine = setup({
     },
     paying: {
       tags: ['step-payment'],
-      on: { 'checkout.back': { actions: 'forwardBackToPayment' } },
+      on: {
+        'checkout.back': { actions: 'forwardBackToPayment' },
+        // Browser Back is the step's Back (refused while an order is being processed).
+        'checkout.stepRequested': { guard: 'asksForEarlierStep', actions: 'forwardBackToPayment' },
+      },
       invoke: {
         id: 'payment',
         src: 'payment',

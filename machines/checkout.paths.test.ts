@@ -49,12 +49,22 @@ function eventsFor(snapshot: Snapshot): ModelEvent[] {
           { type: 'checkout.detailsSubmitted', details },
           { type: 'checkout.resumePayment', details },
           { type: 'checkout.back' },
+          // The address names a later step (a reload, Forward), with step 0's kept details.
+          { type: 'checkout.stepRequested', step: 'shipping', details },
+          { type: 'checkout.stepRequested', step: 'payment', details },
         ];
   }
   const chooseStandard: ModelEvent[] =
     context.shipMethodId === 2 ? [] : [{ type: 'checkout.shippingChosen', methodId: 2 }];
   if (snapshot.matches({ choosingShipping: 'idle' })) {
-    return [...chooseStandard, { type: 'checkout.next' }, { type: 'checkout.back' }];
+    return [
+      ...chooseStandard,
+      { type: 'checkout.next' },
+      { type: 'checkout.back' },
+      // Browser Back and Forward.
+      { type: 'checkout.stepRequested', step: 'details', details },
+      { type: 'checkout.stepRequested', step: 'payment', details },
+    ];
   }
   if (snapshot.matches({ choosingShipping: 'saving' })) {
     return [
@@ -100,6 +110,8 @@ function nameOf(event: ModelEvent): string {
       return 'continue to payment';
     case 'checkout.back':
       return 'back';
+    case 'checkout.stepRequested':
+      return `address names ${event.step}`;
     case 'checkout.cartUpdated':
       return event.itemCount === 0
         ? 'cart emptied'
@@ -133,6 +145,11 @@ const PAY_NOW: ModelEvent = { type: 'checkout.resumePayment', details };
 const NEXT: ModelEvent = { type: 'checkout.next' };
 const BACK: ModelEvent = { type: 'checkout.back' };
 const STANDARD: ModelEvent = { type: 'checkout.shippingChosen', methodId: 2 };
+const ASKS = (step: 'details' | 'shipping' | 'payment'): ModelEvent => ({
+  type: 'checkout.stepRequested',
+  step,
+  details,
+});
 const CART_HOLDS_EXPRESS: ModelEvent = {
   type: 'checkout.cartUpdated',
   itemCount: 1,
@@ -159,6 +176,11 @@ const JOURNEYS: ModelEvent[][] = [
     SAVED(1),
   ],
   [ADDRESS, SAVED(1), { type: 'checkout.cartUpdated', itemCount: 0 }],
+  // The address (ADR-0057): a reload on Shipping or Payment, browser Back and Forward.
+  [ASKS('shipping'), SAVED(1)],
+  [ASKS('payment'), SAVED(1)],
+  [CART_HOLDS_EXPRESS, ASKS('payment'), PAYS(outputs.card)],
+  [ADDRESS, SAVED(1), ASKS('details'), ASKS('shipping'), SAVED(1), ASKS('payment')],
   [
     { type: 'checkout.detailsRejected' },
     ADDRESS,
@@ -217,10 +239,8 @@ const TO_PAY = (method: number) => `payment for guest@lumen.test, Ada Roast, met
 const SHIPPING_FAILED = 'notifyShippingFailed Error: Shipping method not found';
 const EXPECTED: Record<string, Expected> = {
   // Spec §4: 0 goes to 1 only once the fields pass; the form marks them and focus moves there.
-  'continue with empty fields': {
-    step: 'Checkout, fields marked',
-    calls: ['focusFirstInvalidField'],
-  },
+  // The form marks the fields and its error summary takes focus (ADR-0057).
+  'continue with empty fields': { step: 'Checkout, fields marked', calls: [] },
   // Spec §2: Back on step 0 closes the overlay.
   back: { step: 'Checkout', calls: ['closeCheckout'] },
   // Spec §9: step 1 opens with method 1, stored on the cart like a choice; spec §4: Back from 1
@@ -245,13 +265,7 @@ const EXPECTED: Record<string, Expected> = {
   'continue with empty fields → continue with the address → saving the method fails → choose method 2 → method 2 saved → continue to payment':
     {
       step: 'Payment',
-      calls: [
-        'focusFirstInvalidField',
-        'setShipping 1',
-        SHIPPING_FAILED,
-        'setShipping 2',
-        TO_PAY(2),
-      ],
+      calls: ['setShipping 1', SHIPPING_FAILED, 'setShipping 2', TO_PAY(2)],
     },
   // Spec §4: at 2, the payment's outcome ends the checkout (D5: card paid, cash on delivery
   // placed as PENDING; ADR-0050: a card Stripe has not decided yet is left to its webhook).
@@ -307,6 +321,28 @@ const EXPECTED: Record<string, Expected> = {
     step: 'empty cart',
     calls: ['setShipping 1'],
   },
+  // ADR-0057: a reload on Shipping takes step 0's kept details on as a Continue would.
+  'address names shipping → method 1 saved': {
+    step: 'Shipping, method 1 chosen',
+    calls: ['setShipping 1'],
+  },
+  // A reload on Payment with no method stored shows Shipping, the first step not done yet.
+  'address names payment → method 1 saved': {
+    step: 'Shipping, method 1 chosen',
+    calls: ['setShipping 1'],
+  },
+  // With the method stored, a reload on Payment shows Payment.
+  'cart holds method 3 (another tab) → address names payment → card paid': {
+    step: 'order placed',
+    calls: [TO_PAY(3), 'completeCheckout paid card, order 41'],
+  },
+  // Browser Back from Shipping is the step's Back (spec §4: the shipping is cleared); Forward
+  // is Continue again, then Continue to Payment.
+  'continue with the address → method 1 saved → address names details → address names shipping → method 1 saved → address names payment':
+    {
+      step: 'Payment',
+      calls: ['setShipping 1', 'clearShipping', 'setShipping 1', TO_PAY(1)],
+    },
   // Pay now (checkout.resumePayment): step 0's kept details, the method stored (the cart's, or
   // spec §9's default), then straight on to Payment without Next.
   'cart holds method 3 (another tab) → Pay now → card paid': {
@@ -368,7 +404,6 @@ describe('checkout machine, generated paths against expectations written from th
           actions: {
             closeCheckout: log.action(() => 'closeCheckout'),
             clearShipping: log.action(() => 'clearShipping'),
-            focusFirstInvalidField: log.action(() => 'focusFirstInvalidField'),
             notifyShippingFailed: log.action(
               ({ error }: { error: unknown }) => `notifyShippingFailed ${String(error)}`,
             ),

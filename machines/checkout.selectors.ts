@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { checkoutMachine } from './checkout.machine';
+import type { checkoutMachine, CheckoutStepName } from './checkout.machine';
 
 export { CHECKOUT_STEPS } from './checkout.machine';
 
@@ -17,4 +17,12 @@ export function checkoutStep(snapshot: CheckoutSnapshot): 0 | 1 | 2 | null {
 /** The payment machine invoked for the payment step (typed by `types.children`). */
 export function paymentChild(snapshot: CheckoutSnapshot) {
   return snapshot.children.payment;
+}
+
+/** The step as the address names it (ADR-0057), or null before a step shows. */
+export function checkoutStepName(snapshot: CheckoutSnapshot): CheckoutStepName | null {
+  if (snapshot.hasTag('step-payment')) return 'payment';
+  if (snapshot.hasTag('step-shipping')) return 'shipping';
+  if (snapshot.hasTag('step-details')) return 'details';
+  return null;
 }

@@ -76,6 +76,8 @@ if (rootElement.dataset.ssr === 'hydrate') {
       startTransition(() => {
         hydrateRoot(rootElement, <MarkHydrated>{app}</MarkHydrated>, {
           onCaughtError,
+          // A hydration mismatch, with where it happened (React's default reports the error alone).
+          onRecoverableError: (error, info) => console.error(error, info.componentStack),
         });
       });
     });

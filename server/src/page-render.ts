@@ -53,13 +53,18 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
  * fetching at low priority since it arrived (`modulepreload`, ADR-0060), as it has the page's
  * chunks: nothing of the app runs before the page shows, and the app then hydrates what is already
  * on screen (ADR-0037). At the latest they run after a second (a tab opened in the background
- * paints nothing).
+ * paints nothing). Never before the whole document is parsed (ADR-0065): an added module script
+ * runs as soon as it is fetched, and the app must find all of `#root` and the query cache
+ * (`#query-state`, after it) or it hydrates a page it does not have the data of.
  */
+/** The element after `#root` that holds the query cache the page was rendered from (src/main.tsx). */
+const QUERY_STATE_ID = 'query-state';
+
 const PAGE_BOOT_SCRIPT =
   "(function(){try{var p=localStorage.getItem('theme');var d=p==='dark'||(p!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.add(d?'dark':'light');r.style.colorScheme=d?'dark':'light'}catch(e){}" +
   "var l=document.getElementById('page-scripts');if(!l)return;var s=JSON.parse(l.textContent),n=0;" +
   "function a(t,p){var e=document.createElement(t);e.crossOrigin='';for(var k in p)e[k]=p[k];document.head.appendChild(e)}" +
-  "function g(){if(n++)return;s.modules.forEach(function(h){a('script',{type:'module',src:h})})}" +
+  "function g(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',g);if(n++)return;s.modules.forEach(function(h){a('script',{type:'module',src:h})})}" +
   "try{new PerformanceObserver(function(q,o){if(q.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}" +
   'setTimeout(g,1000)})()';
 
@@ -304,6 +309,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         `<script>${PAGE_BOOT_SCRIPT}</script>`,
         `<script>${PAGE_TAP_SCRIPT}</script>`,
         `<style>${PAGE_TAP_STYLE}</style>`,
+        // No first paint until the page's content is parsed (ADR-0065): a paint half-way (a slow
+        // phone's parser yields, the network stalls) shows a header or a card that then grows.
+        `<link rel="expect" href="#${QUERY_STATE_ID}" blocking="render" />`,
         rendered.head,
         ...preloads,
         ...modulePreloads,
@@ -323,7 +331,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       '<div id="root"><!--app-html-->',
       '</div>',
       `<div id="root" data-ssr="${rendered.hydrate ? 'hydrate' : 'render'}">${rendered.html}</div>` +
-        `<script type="application/json" id="query-state">${scriptJson(rendered.state)}</script>`,
+        `<script type="application/json" id="${QUERY_STATE_ID}">${scriptJson(rendered.state)}</script>`,
     );
   }
 

@@ -18,6 +18,9 @@ async function renderProviders() {
   await vi.waitFor(() => {
     if (!document.querySelector('[data-rht-toaster]')) throw new Error('no toaster yet');
   });
+  // The toaster follows react-hot-toast's store from an effect: on a busy machine that effect
+  // had not run yet when the first test raised its toast, which then never showed (a gate run).
+  await act(async () => undefined);
 }
 
 /** The toasts on screen (react-hot-toast renders each message in a status region). */

@@ -1,11 +1,21 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { checkoutStepIn, withCheckoutStep } from '../lib/checkout-step';
 
 /**
  * The app's checkout-open flag (spec §4 "Drawer"): the cart drawer and the checkout overlay are
  * not routes, they open over whatever page the shopper is on. 'cart' shows the drawer,
- * 'checkout' the checkout overlay, 'closed' neither.
+ * 'checkout' the checkout overlay, 'closed' neither. The checkout is open while the address
+ * names its step (`?step=details`, ADR-0057), so browser Back and a reload follow it.
  */
-export type CartFlowView = 'closed' | 'cart' | 'checkout';
+type CartFlowView = 'closed' | 'cart' | 'checkout';
 
 export type CartFlow = {
   view: CartFlowView;
@@ -23,32 +33,46 @@ export type CartFlow = {
 
 const CartFlowContext = createContext<CartFlow | null>(null);
 
+const noSubscription = () => () => undefined;
+
+/** False on the server and while hydrating: the checkout is the browser's alone. */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function CartFlowProvider({ children }: { children: ReactNode }) {
-  const [view, setView] = useState<CartFlowView>('closed');
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [resumingPayment, setResumingPayment] = useState(false);
-  const flow = useMemo<CartFlow>(
-    () => ({
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const inCheckout = useInBrowser() && checkoutStepIn(search) !== null;
+  const view: CartFlowView = inCheckout ? 'checkout' : drawerOpen ? 'cart' : 'closed';
+  const flow = useMemo<CartFlow>(() => {
+    const showCheckout = (resuming: boolean) => {
+      setResumingPayment(resuming);
+      setDrawerOpen(false);
+      navigate(withCheckoutStep(path, search, 'details'));
+    };
+    return {
       view,
       resumingPayment,
       openCart: () => {
         setResumingPayment(false);
-        setView('cart');
+        setDrawerOpen(true);
       },
-      openCheckout: () => {
-        setResumingPayment(false);
-        setView('checkout');
-      },
-      resumePayment: () => {
-        setResumingPayment(true);
-        setView('checkout');
-      },
+      openCheckout: () => showCheckout(false),
+      resumePayment: () => showCheckout(true),
       close: () => {
         setResumingPayment(false);
-        setView('closed');
+        setDrawerOpen(false);
+        if (inCheckout) navigate(withCheckoutStep(path, search, null));
       },
-    }),
-    [view, resumingPayment],
-  );
+    };
+  }, [view, resumingPayment, inCheckout, path, search, navigate]);
   return <CartFlowContext.Provider value={flow}>{children}</CartFlowContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { safeNextPath } from './next-path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberProviderNext, safeNextPath, takeProviderNext } from './next-path';
 
 describe('safeNextPath', () => {
   it.each([
@@ -23,5 +23,34 @@ describe('safeNextPath', () => {
     '/%2e//evil.test',
   ])('refuses %s', (raw) => {
     expect(safeNextPath(raw)).toBeNull();
+  });
+});
+
+describe('the way back from the identity provider', () => {
+  // This tab's session storage (the project runs in node, without one).
+  beforeEach(() => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => kept.set(key, value),
+      removeItem: (key: string) => kept.delete(key),
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('comes back once to the remembered path of this site', () => {
+    rememberProviderNext('/menu?step=details');
+    expect(takeProviderNext()).toBe('/menu?step=details');
+    expect(takeProviderNext()).toBeNull();
+  });
+
+  it('never to another origin, and nothing remembered means the default', () => {
+    rememberProviderNext('//evil.test/menu');
+    expect(takeProviderNext()).toBeNull();
+    rememberProviderNext('/account');
+    rememberProviderNext(null);
+    expect(takeProviderNext()).toBeNull();
   });
 });

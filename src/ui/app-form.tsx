@@ -1,6 +1,7 @@
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import { useId, type FocusEvent, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { summarisedFieldId, useSummarisedFields } from './error-summary';
 import { CheckboxField, SelectField, TextField, firstError, inputStyles } from './form-field';
 
 /**
@@ -17,46 +18,78 @@ type FieldMeta = { isBlurred: boolean; errorMap: Record<string, unknown> };
 /** The part of a TanStack Form field that changeValue needs. */
 type ChangeableField<TValue, TMeta extends FieldMeta> = {
   handleChange: (value: TValue) => void;
-  validate: (cause: 'blur', options?: { skipFormValidation?: boolean }) => unknown;
+  options: { validators?: { onBlur?: unknown } };
   setMeta: (updater: (meta: TMeta) => TMeta) => void;
   state: { meta: TMeta };
 };
 
 /**
- * Sets a field's value. Fields are validated on blur (spec §5); once a field has been left, or
- * a submit has given it a message, its blur rules also run on every change, so the message
- * follows the value at once. Otherwise a fixed field would keep a stale message until the next
- * submit, or lose it only on the blur caused by clicking the submit button, which moves the
- * button under the pointer so that the click misses it.
+ * Sets a field's value. Messages appear when the shopper leaves a field, or submits (spec §5),
+ * never at each keystroke (issue 30, ADR-0057): typing in a field that shows no message shows
+ * none. A field that shows one is checked again as it is typed in, and the message goes as soon
+ * as the value passes (so a fixed field never keeps a stale message, and leaving it for the
+ * submit button does not move the button under the pointer); while the value still fails, the
+ * message shown stays as it is, and the next blur or submit says what is wrong now.
  */
 function changeValue<TValue, TMeta extends FieldMeta>(
   field: ChangeableField<TValue, TMeta>,
   value: TValue,
 ): void {
-  const { isBlurred, errorMap } = field.state.meta;
-  const speaking = isBlurred || Object.values(errorMap).some((error) => error !== undefined);
+  const speaking = Object.values(field.state.meta.errorMap).some((error) => error !== undefined);
   field.handleChange(value);
   if (!speaking) return;
-  // Earlier messages were about the old value; the blur rules speak for the new one.
-  field.setMeta((meta) => ({ ...meta, errorMap: {} as TMeta['errorMap'] }));
-  void field.validate('blur', { skipFormValidation: true });
+  // The new value, checked by the field's own blur rules (the field's state may not hold it yet).
+  if (passesBlurRules(field.options.validators?.onBlur, value)) {
+    field.setMeta((meta) => ({ ...meta, errorMap: {} as TMeta['errorMap'] }));
+  }
+}
+
+/** A Standard Schema (zod) check, run at once; a rule that answers later waits for the blur. */
+type BlurRule = {
+  '~standard': {
+    validate: (value: unknown) => { issues?: readonly unknown[] } | Promise<unknown>;
+  };
+};
+
+function passesBlurRules(rule: unknown, value: unknown): boolean {
+  if (typeof rule !== 'object' || rule === null || !('~standard' in rule)) return true;
+  const result = (rule as BlurRule)['~standard'].validate(value);
+  if (result instanceof Promise) return false;
+  return !result.issues?.length;
 }
 
 /**
  * Leaves a field: validates it (on blur, spec §5), except when focus goes to its form's submit
  * button. The submit validates every field anyway, and a message appearing at that moment
- * would push the button down under the pointer, so the click would miss it.
+ * would push the button down under the pointer, so the click would miss it. In a form with an
+ * error summary, a message that appears or changes here is announced once (`announce`).
  */
-function leaveField(field: { handleBlur: () => void }, event: FocusEvent<Element>): void {
+function leaveField(
+  field: { handleBlur: () => void; state: { meta: { errors: unknown[] } } },
+  event: FocusEvent<Element>,
+  announce?: (message: string) => void,
+): void {
   const next = event.relatedTarget;
   const form = event.currentTarget.closest('form');
   if (next instanceof HTMLButtonElement && next.type === 'submit' && form && next.form === form) {
     return;
   }
+  const before = firstError(field.state.meta.errors);
   field.handleBlur();
+  const after = firstError(field.state.meta.errors);
+  if (announce && after !== undefined && after !== before) announce(after);
 }
 
 const { fieldContext, formContext, useFieldContext } = createFormHookContexts();
+
+/** In a form with an error summary: the control's id the summary links to, and its announcer. */
+function useSummaryScope(name: string) {
+  const scope = useSummarisedFields();
+  return {
+    id: scope ? summarisedFieldId(scope.idPrefix, name) : undefined,
+    announce: scope?.announce,
+  };
+}
 
 type TextInputProps = {
   label: ReactNode;
@@ -70,12 +103,14 @@ type TextInputProps = {
 
 function TextInput(props: TextInputProps) {
   const field = useFieldContext<string | undefined>();
+  const { id, announce } = useSummaryScope(field.name);
   return (
     <TextField
       {...props}
+      id={id}
       name={field.name}
       value={field.state.value ?? ''}
-      onBlur={(event) => leaveField(field, event)}
+      onBlur={(event) => leaveField(field, event, announce)}
       onChange={(event) => changeValue(field, event.target.value)}
       error={firstError(field.state.meta.errors)}
     />
@@ -91,12 +126,14 @@ type SelectInputProps = {
 
 function SelectInput({ children, ...props }: SelectInputProps) {
   const field = useFieldContext<string>();
+  const { id, announce } = useSummaryScope(field.name);
   return (
     <SelectField
       {...props}
+      id={id}
       name={field.name}
       value={field.state.value}
-      onBlur={(event) => leaveField(field, event)}
+      onBlur={(event) => leaveField(field, event, announce)}
       onChange={(event) => changeValue(field, event.target.value)}
       error={firstError(field.state.meta.errors)}
     >
@@ -107,13 +144,15 @@ function SelectInput({ children, ...props }: SelectInputProps) {
 
 function CheckboxInput({ label, className }: { label: ReactNode; className?: string }) {
   const field = useFieldContext<boolean>();
+  const { id, announce } = useSummaryScope(field.name);
   return (
     <CheckboxField
       label={label}
       className={className}
+      id={id}
       name={field.name}
       checked={field.state.value}
-      onBlur={(event) => leaveField(field, event)}
+      onBlur={(event) => leaveField(field, event, announce)}
       onChange={(event) => changeValue(field, event.target.checked)}
     />
   );
@@ -144,7 +183,9 @@ function PhoneInput({
   normalize: (typed: string) => string;
 }) {
   const field = useFieldContext<string>();
-  const id = useId();
+  const scope = useSummaryScope(field.name);
+  const generatedId = useId();
+  const id = scope.id ?? generatedId;
   const prefixId = `${id}-prefix`;
   const errorId = `${id}-error`;
   const error = firstError(field.state.meta.errors);
@@ -181,7 +222,7 @@ function PhoneInput({
           placeholder="1 (702) 123-4567"
           value={field.state.value}
           onChange={(event) => changeValue(field, normalize(event.target.value))}
-          onBlur={(event) => leaveField(field, event)}
+          onBlur={(event) => leaveField(field, event, scope.announce)}
           aria-invalid={error ? true : undefined}
           aria-describedby={[prefixId, error ? errorId : ''].filter(Boolean).join(' ')}
           className={css(inputStyles, { flex: '1', minW: '0' })}
@@ -190,7 +231,8 @@ function PhoneInput({
       {error ? (
         <span
           id={errorId}
-          role="alert"
+          // With an error summary, the summary speaks for the messages (error-summary.tsx).
+          role={scope.id ? undefined : 'alert'}
           className={css({ display: 'block', mt: '1.5', color: 'danger', fontSize: 'sm' })}
         >
           {error}

@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { css, cx, sva } from 'styled-system/css';
+import { useSummarisedFields } from './error-summary';
 
 /**
  * Labelled form controls: the form kit (app-form.tsx) binds them to TanStack Form fields, and
@@ -72,6 +73,8 @@ function FieldMessages({
   errorId,
   hintId,
 }: Pick<FieldFrameProps, 'error' | 'hint'> & { errorId: string; hintId: string }) {
+  // With an error summary, the summary speaks for the messages (error-summary.tsx).
+  const summarised = useSummarisedFields() !== null;
   return (
     <>
       {hint ? (
@@ -80,7 +83,7 @@ function FieldMessages({
         </span>
       ) : null}
       {error ? (
-        <span id={errorId} role="alert" className={errorStyle}>
+        <span id={errorId} role={summarised ? undefined : 'alert'} className={errorStyle}>
           {error}
         </span>
       ) : null}
@@ -136,6 +139,7 @@ type CheckboxFieldProps = Omit<FieldFrameProps, 'hint'> &
 
 export function CheckboxField({ label, error, className, id, ...input }: CheckboxFieldProps) {
   const { controlId, errorId } = useFieldIds(id);
+  const summarised = useSummarisedFields() !== null;
   return (
     <div className={className}>
       <label
@@ -158,7 +162,7 @@ export function CheckboxField({ label, error, className, id, ...input }: Checkbo
         <span>{label}</span>
       </label>
       {error ? (
-        <span id={errorId} role="alert" className={cx(errorStyle)}>
+        <span id={errorId} role={summarised ? undefined : 'alert'} className={cx(errorStyle)}>
           {error}
         </span>
       ) : null}

@@ -12,7 +12,7 @@ import {
 } from './support/accounts';
 import { expectA11y } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { addToCart } from './support/cart';
+import { addToCart, openOrigin } from './support/cart';
 
 test('a new shopper registers, lands on the account with a greeting, and logs out', async ({
   page,
@@ -193,10 +193,10 @@ test('a guest cart joins the cart the shopper already had when signing in', asyn
   await addToUserCart(app, token, mine, 1);
 
   // As a guest I add two products.
-  await page.goto('/');
+  await openOrigin(page);
   await addToCart(page, first, 2);
   await addToCart(page, second, 1);
-  await page.reload();
+  await page.goto('/');
   await expect(page.getByTestId('order-button')).toHaveAttribute(
     'aria-label',
     'Order, 3 items in cart',
@@ -286,9 +286,9 @@ test('a remembered session follows the shopper across tabs; logging out ends it 
 });
 
 test('a token stored for an expired session is dropped on arrival', async ({ page }) => {
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, sessionJwt({ expiresInSeconds: -1 }));
-  await page.reload();
+  await page.goto('/');
   await expect(
     page.getByRole('link', { name: 'Sign In', exact: true }).filter({ visible: true }),
   ).toBeVisible();
@@ -306,7 +306,7 @@ test('a token the API no longer accepts signs the shopper out, with a message', 
     { status: 401, path: /^\/api\/v1\/account\/address$/ },
     { status: 401, path: /^\/api\/v1\/account\/orders$/ },
   );
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, sessionJwt({ expiresInSeconds: 3600 }));
 
   await page.goto('/account');
@@ -356,9 +356,9 @@ test('a session ends by itself when its token expires, with a message', async ({
   };
   // The page's clock is ours to move; the API keeps real time, so the token stays good there.
   await page.clock.install();
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
-  await page.reload();
+  await page.goto('/');
   await expectGreeting(page, shopper.username);
 
   // A second before `exp` the shopper is still signed in; at `exp` the session ends.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ok } from '../support/test-api';
-import { addToCart, pageApi, serverCart } from './support/cart';
+import { addToCart, openOrigin, pageApi, serverCart } from './support/cart';
 import { arrangeCart, toPaymentStep } from './support/checkout';
 import { expect, test } from './support/fixtures';
 
@@ -32,11 +32,11 @@ test('the cart says each change once, in words, with the total, through one poli
   expectedHttpErrors,
 }) => {
   expectedHttpErrors.push({ status: 400, path: /^\/api\/v1\/cart\/promo-code$/ });
-  await page.goto('/');
+  await openOrigin(page);
   await addToCart(page, CAPPUCINO, 2);
   const arranged = await addToCart(page, MILK_COFFEE, 1);
   const milkName = arranged.cartItems.find((item) => item.productId === MILK_COFFEE)?.productName;
-  await page.reload();
+  await page.goto('/');
   await page.getByTestId('order-button').click();
   const cart = drawer(page);
   await cart.getByTestId('cart-line').first().waitFor();

@@ -266,18 +266,24 @@ test('in dark mode, PayPal says plainly it is not available and never places an 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('every validation message of the checkout shows on blur, and a reload keeps what was typed', async ({
+test('every validation message of the checkout shows on blur or submit, and a reload keeps what was typed', async ({
   page,
 }) => {
   await arrangeCart(page, [{ productId: 3, quantity: 1 }]);
   await openCheckout(page);
   const dialog = page.getByRole('dialog');
+  // A message under its field (steps 0 and 1; the error summary repeats it as a link).
   const expectMessage = (text: string) =>
+    expect(dialog.locator('[id$="-error"]').filter({ hasText: text }).first()).toBeVisible();
+  // The card fields' messages, said as they appear (the provider's words, spec §5).
+  const expectCardMessage = (text: string) =>
     expect(dialog.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+  const summary = dialog.getByRole('region', { name: 'There is a problem' });
 
-  // Continue with nothing typed: the messages appear and focus goes to the first invalid field.
+  // Continue with nothing typed: the messages appear under the fields and in the error summary,
+  // which takes focus (ADR-0057).
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await expect(dialog.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(summary).toBeFocused();
   for (const message of [
     'Email is require',
     'Name is required',
@@ -289,6 +295,7 @@ test('every validation message of the checkout shows on blur, and a reload keeps
     'Phone Number is required',
   ]) {
     await expectMessage(message);
+    await expect(summary.getByRole('link', { name: message, exact: true })).toBeVisible();
   }
   await expectA11y(page, 'step 0 with errors');
 
@@ -303,10 +310,12 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   await phone.fill('1234567890123456789');
   await expect(phone).toHaveValue('123456789012345');
 
-  // A reload mid-checkout keeps what was typed.
+  // A reload mid-checkout keeps the checkout open on its step (ADR-0057) and what was typed.
   await fillDetails(page);
   await page.reload();
-  await openCheckout(page);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Checkout', exact: true }),
+  ).toBeFocused();
   await expect(dialog.getByLabel('Street')).toHaveValue('12 King Street West');
   await expect(dialog.getByLabel('Country')).toHaveValue('CA');
 
@@ -320,18 +329,30 @@ test('every validation message of the checkout shows on blur, and a reload keeps
   ).toBeFocused();
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(summary).toBeFocused();
   await expectMessage('Please select a shipping method');
+  await summary.getByRole('link', { name: 'Please select a shipping method' }).click();
+  await expect(page.getByRole('radio').first()).toBeFocused();
   await chooseShipping(page, 'Standard Shipping');
   await continueToPayment(page);
 
   // Card fields: Stripe's messages from the element events, cleared when fixed.
   await fillCard(page, '4242424242424241', '01 / 20', '12');
   await dialog.getByLabel('Card Holder Name').focus();
-  await expectMessage('Your card number is invalid.');
-  await expectMessage("Your card's expiration year is in the past.");
-  await expectMessage("Your card's security code is incomplete.");
+  await expectCardMessage('Your card number is invalid.');
+  await expectCardMessage("Your card's expiration year is in the past.");
+  await expectCardMessage("Your card's security code is incomplete.");
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expectMessage('Please correct the highlighted errors.');
+  // Pay refused: the summary says so in spec §5's words and links to each field.
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('Please correct the highlighted errors.');
+  await expect(summary.getByRole('link')).toHaveText([
+    'Your card number is invalid.',
+    "Your card's expiration year is in the past.",
+    "Your card's security code is incomplete.",
+  ]);
+  await summary.getByRole('link', { name: "Your card's security code is incomplete." }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Card CVC' })).toBeFocused();
   await expectA11y(page, 'step 2 with card errors');
   await fillCard(page, '4242424242424242');
   await expect(dialog.getByText('Your card number is invalid.')).toHaveCount(0);

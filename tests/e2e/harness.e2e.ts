@@ -1,7 +1,11 @@
 // The harness's own promises (support/fixtures.ts, support/axe.ts): each would fail a journey in
 // the case it names, and the journeys rely on that.
 import { expectA11y } from './support/axe';
+import { openOrigin } from './support/cart';
 import { expect, test } from './support/fixtures';
+
+// The error watch is the context's, whatever the page: the tests of the watch open a blank page
+// of the shop's origin, not a storefront page (each would cost a render and a hydration).
 
 test('expectA11y judges the theme’s final colours, never a fade', async ({ page }) => {
   await page.goto('/');
@@ -27,7 +31,7 @@ test('expectA11y judges the theme’s final colours, never a fade', async ({ pag
 
 test('a console error fails the test', async ({ page }) => {
   test.fail(true, 'the error watch must fail this test');
-  await page.goto('/');
+  await openOrigin(page);
   const logged = page.waitForEvent('console', (message) => message.type() === 'error');
   await page.evaluate(() => console.error('something broke'));
   await logged;
@@ -36,7 +40,7 @@ test('a console error fails the test', async ({ page }) => {
 test('an uncaught error in a second tab fails the test', async ({ page }) => {
   test.fail(true, 'the error watch covers every page of the context');
   const second = await page.context().newPage();
-  await second.goto('/');
+  await openOrigin(second);
   const thrown = page.context().waitForEvent('weberror');
   await second.evaluate(() => {
     setTimeout(() => {
@@ -48,7 +52,7 @@ test('an uncaught error in a second tab fails the test', async ({ page }) => {
 
 test('a failed answer fails the test unless it was declared', async ({ page }) => {
   test.fail(true, 'an undeclared 404 is a defect');
-  await page.goto('/');
+  await openOrigin(page);
   const logged = page.waitForEvent('console', (message) => message.type() === 'error');
   await page.evaluate(() => fetch('/api/v1/products/detail/999'));
   await logged;
@@ -56,7 +60,7 @@ test('a failed answer fails the test unless it was declared', async ({ page }) =
 
 test('a declared failed answer does not', async ({ page, expectedHttpErrors }) => {
   expectedHttpErrors.push({ status: 404, path: /^\/api\/v1\/products\/detail\/999$/ });
-  await page.goto('/');
+  await openOrigin(page);
   const logged = page.waitForEvent('console', (message) => message.type() === 'error');
   const status = await page.evaluate(
     async () => (await fetch('/api/v1/products/detail/999')).status,

@@ -148,14 +148,8 @@ test('the server renders the pointer to the other tabs, and its link works witho
   await expectCards(page, croissants.items);
 });
 
-test('a search no tab matches says so, and Reset filters is still there', async ({ page }) => {
-  await page.goto('/menu?search=unicorn');
-  await expect(status(page)).toContainText('No products match your search and filters.');
-  await expect(page.getByTestId('menu-other-tabs')).toHaveText(
-    'No other tab has a match for “unicorn” either.',
-  );
-  await expect(page.getByRole('button', { name: 'Reset filters' })).toBeVisible();
-});
+// A search no tab matches (its status, the pointer's "none" line, Reset filters) is a view test:
+// src/features/menu/menu-page.test.tsx.
 
 test('a sort chosen before the app runs is applied once it does, not lost', async ({
   page,

@@ -3,7 +3,7 @@
 // and a connection dropped while placing the order is told inline on the payment step. Axe
 // checks both states. With E2E_SCREENSHOTS=1 they are also photographed into .screenshots/ at 390
 // and 1280 px, light and dark (journeys take no screenshots otherwise).
-import { addToCart } from './support/cart';
+import { addToCart, openOrigin } from './support/cart';
 import {
   arrangeCart,
   chooseShipping,
@@ -48,9 +48,9 @@ test('tapping Order offline shows a message with Retry; the header keeps working
 }) => {
   // Offline on purpose: the drawer's chunk (and any refetch) gets no answer.
   expectedHttpErrors.push({ status: 0, path: /./ });
-  await page.goto('/');
+  await openOrigin(page);
   await addToCart(page, CAPPUCINO, 1);
-  await page.reload();
+  await page.goto('/');
   await expect(page.getByTestId('order-count')).toHaveText('1');
 
   await page.context().setOffline(true);

@@ -7,6 +7,7 @@ import { ok } from '../support/test-api';
 import { newShopper, registerThroughApi, storeToken } from './support/accounts';
 import type { RunningApp } from './support/app-server';
 import { expectA11y, setTheme } from './support/axe';
+import { openOrigin } from './support/cart';
 import { arrangeCart, fillCard, orderTokenOf, toPaymentStep } from './support/checkout';
 import { expect, test } from './support/fixtures';
 
@@ -168,7 +169,7 @@ test('a signed-in owner pays a failed order from another device: the order page 
 
   const device = await (await newShopContext()).newPage();
   const placements = countOrderPlacements(device);
-  await device.goto('/');
+  await openOrigin(device);
   await storeToken(device, token);
   await device.goto(`/completed-checkout/${orderId}`);
   await expect(device.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
@@ -193,7 +194,7 @@ test('the order page’s payment panel: axe in both themes, and screenshots at 3
   const token = await registerThroughApi(app, newShopper('panel'));
   const orderId = await declinedOwnerOrder(app, token);
   const page = await (await newShopContext()).newPage();
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
   await page.goto(`/completed-checkout/${orderId}`);
   const panel = page.getByRole('region', { name: 'Pay for this order' });

@@ -3,15 +3,9 @@
 // add-to-cart modal, each as a shopper meets them, with axe in light and dark.
 import type { Locator, Page } from '@playwright/test';
 import type { Product } from '../../src/api/types';
-import { expectA11y, setTheme } from './support/axe';
-import { addToCart, serverCart } from './support/cart';
-import {
-  arrangeCart,
-  chooseShipping,
-  continueToShipping,
-  fillDetails,
-  openCheckout,
-} from './support/checkout';
+import { expectA11y, expectTheme, storeTheme } from './support/axe';
+import { addToCart, openOrigin, serverCart } from './support/cart';
+import { chooseShipping, continueToShipping, fillDetails, openCheckout } from './support/checkout';
 import { expect, test } from './support/fixtures';
 import { displayName } from '../../src/lib/display-name';
 
@@ -56,11 +50,14 @@ for (const lines of [1, 6]) {
   test(`a shopper with ${lines} line(s) in the cart sees the total and Checkout without scrolling, on a phone and a desktop`, async ({
     page,
   }) => {
-    await page.goto('/');
+    await openOrigin(page);
     const products = await buyable(page, lines);
     for (const product of products) await addToCart(page, product.productId, 1);
     // One line in light, six in dark; expectA11y checks the other theme's contrast as well.
-    await setTheme(page, lines === 1 ? 'light' : 'dark');
+    const theme = lines === 1 ? 'light' : 'dark';
+    await storeTheme(page, theme);
+    await page.goto('/');
+    await expectTheme(page, theme);
     const cart = await serverCart(page);
 
     for (const viewport of [PHONE, DESKTOP]) {
@@ -103,15 +100,15 @@ test('on a phone, checkout shows the order total at the top and the order summar
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  await page.goto('/');
+  await openOrigin(page);
   const [first, second] = await buyable(page, 2);
   if (!first || !second) throw new Error('two buyable products');
-  await arrangeCart(page, [
-    { productId: first.productId, quantity: 2 },
-    { productId: second.productId, quantity: 1 },
-  ]);
+  await addToCart(page, first.productId, 2);
+  await addToCart(page, second.productId, 1);
   // This journey is in dark (expectA11y checks the light theme's contrast as well).
-  await setTheme(page, 'dark');
+  await storeTheme(page, 'dark');
+  await page.goto('/');
+  await expectTheme(page, 'dark');
   const cart = await serverCart(page);
 
   // I go to checkout: at the top, "Show order summary" with my total, folded.
@@ -181,14 +178,15 @@ for (const theme of ['light', 'dark'] as const) {
   test(`in ${theme}, adding to the cart confirms with the item, its quantity and line total, View Cart and Checkout`, async ({
     page,
   }) => {
-    await page.goto('/');
+    await openOrigin(page);
     const [product] = await buyable(page, 1);
     if (!product) throw new Error('a buyable product');
-    await setTheme(page, theme);
+    await storeTheme(page, theme);
     await page.setViewportSize(theme === 'light' ? PHONE : DESKTOP);
 
     // I open the product, pick two and add them.
     await page.goto(`/menu/detail/${product.productId}`);
+    await expectTheme(page, theme);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByRole('button', { name: 'Add To Cart' }).click();

@@ -25,7 +25,7 @@ import {
   shopper as guest,
 } from './support/checkout';
 import { ok } from '../support/test-api';
-import { serverCart } from './support/cart';
+import { openOrigin, serverCart } from './support/cart';
 import { expect, test } from './support/fixtures';
 import { sampleAddress } from '../fixtures/checkout';
 
@@ -54,9 +54,9 @@ async function signedInShopperWith(page: Page, app: RunningApp, addresses: Addre
   for (const address of addresses) await addAddressThroughApi(app, token, address);
   const [productId] = await buyableProductIds(app, 1);
   await addToUserCart(app, token, productId ?? 3, 1);
-  await page.goto('/');
+  await openOrigin(page);
   await storeToken(page, token);
-  await page.reload();
+  await page.goto('/');
   return { shopper, token };
 }
 
@@ -221,7 +221,9 @@ test('after autofill, one click on Continue to Shipping goes on; step 1 opens wi
   // The shopper tabs through the empty fields first: each one says what it needs.
   await dialog.getByLabel('Email', { exact: true }).focus();
   for (let i = 0; i < 10; i += 1) await page.keyboard.press('Tab');
-  await expect(dialog.getByText('Street detail is require')).toBeVisible();
+  await expect(
+    dialog.locator('[id$="-error"]', { hasText: 'Street detail is require' }),
+  ).toBeVisible();
   await expect(dialog.getByText('Name is required')).toBeVisible();
 
   // Then the browser's autofill fills every field at once, without a keystroke or a blur in

@@ -4,8 +4,10 @@
 // demo account is only read.
 import type { Page } from '@playwright/test';
 import type { ProductPage, Space } from '../../src/api/types';
+import type { RunningApp } from './support/app-server';
 import { expectA11y } from './support/axe';
-import { DEMO, signInWithForm } from './support/accounts';
+import { DEMO, signInThroughApi, storeToken } from './support/accounts';
+import { openOrigin } from './support/cart';
 import { expect, test } from './support/fixtures';
 import { displayName } from '../../src/lib/display-name';
 
@@ -29,6 +31,15 @@ async function coffeeTab(
     ...query,
   });
   return app.getJson<ProductPage>(`/api/v1/products/search?${params.toString()}`);
+}
+
+/** The demo shopper's account page, signed in (a session token stored as the app keeps it). */
+async function openDemoAccount(page: Page, app: RunningApp): Promise<void> {
+  const token = await signInThroughApi(app, DEMO);
+  await openOrigin(page);
+  await storeToken(page, token);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
 }
 
 test('a shopper sees the sold-out cold brew on the menu and cannot add it to the cart', async ({
@@ -220,11 +231,11 @@ test('on a phone the video is fetched only as its tile comes near the screen', a
 
 test('the demo shopper signs in and finds past orders in every status, each with its badge', async ({
   page,
+  app,
 }) => {
-  // Read only: other journeys may sign in as the demo too.
-  await page.goto('/sign-in');
-  await signInWithForm(page, DEMO);
-  await page.waitForURL('**/account');
+  // Read only: other journeys may sign in as the demo too. Signed in through the API (the form
+  // has its own journeys in auth.e2e.ts).
+  await openDemoAccount(page, app);
   const rows = page.getByTestId('orders-table').getByTestId('order-row');
   const badges = rows.getByTestId('order-status');
   // Spec §4's words for the five statuses, and PAYMENT_FAILED as is (grey).
@@ -266,11 +277,12 @@ test('the demo shopper signs in and finds past orders in every status, each with
 });
 
 // The order history on a phone: the same statuses, in the accordion.
-test('on a phone the demo shopper sees the statuses in the order accordion', async ({ page }) => {
+test('on a phone the demo shopper sees the statuses in the order accordion', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/sign-in');
-  await signInWithForm(page, DEMO);
-  await page.waitForURL('**/account');
+  await openDemoAccount(page, app);
   const accordion = page.getByTestId('orders-accordion');
   await expect(accordion.getByTestId('order-status').filter({ hasText: 'Shipped' })).toHaveCount(1);
   await expect(

@@ -33,17 +33,11 @@ function renderCheckout() {
   const shipping = controlledActors();
   const closed = vi.fn();
   const shown = vi.fn();
-  let formElement: HTMLFormElement | null = null;
   const queryClient = seededQueryClient();
   const effects = {
     queryClient,
     close: closed,
     showConfirmation: shown,
-    focusFirstInvalidField: () =>
-      setTimeout(
-        () => formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-        0,
-      ),
     newIdempotencyKey: () => 'model-key',
   };
   // Real effects (toasts, clear-shipping, completion) with the API and Stripe faked; the
@@ -66,18 +60,11 @@ function renderCheckout() {
   const actor = createActor(machine).start();
   render(
     <QueryClientProvider client={queryClient}>
-      <CheckoutView
-        checkout={actor}
-        formRef={(form) => {
-          formElement = form;
-        }}
-        signedInEmail={null}
-        onClose={closed}
-      />
+      <CheckoutView checkout={actor} signedInEmail={null} onClose={closed} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return { actor, shipping, closed, shown, form: () => formElement };
+  return { actor, shipping, closed, shown };
 }
 
 async function fillDetails(user: UserEvent) {
@@ -110,16 +97,21 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
     return;
   }
   if (snapshot.matches('enteringDetails')) {
-    // Focus is on the step's heading, or, after a failed Continue, on the first invalid field.
+    // Focus is on the step's heading, or, after a failed Continue, on the error summary
+    // (ADR-0057).
     const focused = context.detailsRejected
-      ? screen.getByRole('textbox', { name: 'Email' })
+      ? screen.getByRole('region', { name: 'There is a problem' })
       : stepHeading('Checkout');
     await waitFor(() => expect(document.activeElement).toBe(focused));
     const current = screen.getByRole('listitem', { current: 'step' });
     expect(current.textContent).toContain('Checkout');
     if (context.detailsRejected) {
-      expect(await screen.findByText('Email is require')).toBeTruthy();
-      expect(screen.getByText('Street detail is require')).toBeTruthy();
+      // The message under each field (the summary's links repeat it): spec §5's texts.
+      const inline = { selector: '[id$="-error"]' };
+      expect(await screen.findByText('Email is require', inline)).toBeTruthy();
+      expect(screen.getByText('Street detail is require', inline)).toBeTruthy();
+      const summary = screen.getByRole('region', { name: 'There is a problem' });
+      expect(within(summary).getByRole('link', { name: 'Email is require' })).toBeTruthy();
     }
     return;
   }
@@ -140,9 +132,20 @@ async function assertScreen(snapshot: Snapshot, closed: ReturnType<typeof vi.fn>
       );
     }
     if (context.shippingRequired) {
-      expect(screen.getByText(CHECKOUT_MESSAGES.shippingRequired)).toBeTruthy();
+      // The error summary takes focus and links to the list; the message stays under it.
+      const summary = screen.getByRole('region', { name: 'There is a problem' });
+      await waitFor(() => expect(document.activeElement).toBe(summary));
+      expect(
+        within(summary).getByRole('link', { name: CHECKOUT_MESSAGES.shippingRequired }),
+      ).toBeTruthy();
+      expect(
+        screen.getByText(CHECKOUT_MESSAGES.shippingRequired, {
+          selector: '#shipping-method-error',
+        }),
+      ).toBeTruthy();
     } else {
       expect(screen.queryByText(CHECKOUT_MESSAGES.shippingRequired)).toBeNull();
+      expect(screen.queryByRole('region', { name: 'There is a problem' })).toBeNull();
     }
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
     expect(next.disabled).toBe(snapshot.hasTag('savingShipping'));

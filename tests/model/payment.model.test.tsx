@@ -117,7 +117,6 @@ function renderPaymentStep() {
   const effects = {
     queryClient,
     close: vi.fn(),
-    focusFirstInvalidField: () => undefined,
     showConfirmation: vi.fn(),
   };
   const checkout = createActor(
@@ -218,16 +217,27 @@ async function assertScreen(
       ? paymentErrorText(context.paymentError)
       : null,
   );
-  const expectedBlock = context.blocked ? blockedText(context.blocked) : null;
+  // A Pay refused for card fields is said by the step's error summary (ADR-0057), the rest as
+  // a notice where Pay is.
+  const summarised = context.blocked === 'correctErrors';
+  const expectedBlock = context.blocked && !summarised ? blockedText(context.blocked) : null;
   const blocked = await waitFor(() => {
     const text = view.queryByTestId('payment-blocked')?.textContent ?? null;
     expect(text).toBe(expectedBlock);
     return text;
   });
   expect(blocked).toBe(expectedBlock);
+  if (summarised) {
+    const summary = view.getByRole('region', { name: 'There is a problem' });
+    expect(summary.textContent).toContain(blockedText('correctErrors'));
+  } else {
+    expect(view.queryByRole('region', { name: 'There is a problem' })).toBeNull();
+  }
   const numberError = fieldErrorText('cardNumber', context.fields.cardNumber.error);
   if (numberError) {
-    expect(view.getByText(numberError)).toBeTruthy();
+    // Under the field (the summary's link repeats it).
+    const card = view.getByTestId('card-fields');
+    expect(within(card).getByText(numberError)).toBeTruthy();
   }
 }
 

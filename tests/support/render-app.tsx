@@ -76,6 +76,9 @@ export function renderApp({
   prepare?.(queryClient);
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  // The cart flow reads the checkout's step from the browser's own address (ADR-0057), outside
+  // the memory router: it starts at the test's path, not where an earlier test of the file left it.
+  window.history.replaceState(null, '', path);
 
   onTestFinished(() => {
     theme.stop();

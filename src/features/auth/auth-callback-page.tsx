@@ -8,6 +8,7 @@ import { PageTitle } from '../../ui/page-title';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../ui/spinner';
 import { callbackToken } from '../../session/callback-token';
+import { takeProviderNext } from '../../session/next-path';
 import { useSessionActor } from '../../session/session';
 
 // The provider has no "Remember me": its session keeps the spec's local storage.
@@ -16,7 +17,7 @@ const signInEvent = (token: string) => ({ type: 'session.signIn', token, remembe
 /**
  * /auth/callback (spec §2, D3): the identity provider's token (already out of the address bar and
  * the history, see callback-token.ts) becomes the session, the guest cart joins the user's (D2),
- * then home.
+ * then home, or back where the sign-in was asked from (checkout's "Log in", ADR-0057).
  */
 export function AuthCallbackPage() {
   const session = useSessionActor();
@@ -47,7 +48,8 @@ export function AuthCallbackPage() {
   }, [session, token, refused]);
 
   useEffect(() => {
-    if (ready) navigate(paths.home(), { replace: true });
+    // Back where the shopper left for the provider (checkout's "Log in"), else home.
+    if (ready) navigate(takeProviderNext() ?? paths.home(), { replace: true });
   }, [ready, navigate]);
 
   if (token === null || refused) {

@@ -5,6 +5,7 @@ import { authQueries } from '../../api/auth.queries';
 import { apiOf } from '../../api/client';
 import { buttonClassName } from '../../ui/button';
 import { paths } from '../../lib/paths';
+import { rememberProviderNext } from '../../session/next-path';
 
 /**
  * The identity provider (spec §7): a full-page navigation to the API, which runs the OpenID
@@ -15,10 +16,13 @@ import { paths } from '../../lib/paths';
 export function IdentityProviderChoice({
   label,
   divider,
+  next = null,
 }: {
   /** The button's text for the provider's display name, e.g. "Sign in with Lumen ID". */
   label: (providerName: string) => string;
   divider: string;
+  /** Where to come back to after the provider's sign-in (checkout's "Log in"); else home. */
+  next?: string | null;
 }) {
   const queryClient = useQueryClient();
   const providers = useQuery(authQueries.providers());
@@ -30,6 +34,7 @@ export function IdentityProviderChoice({
       <a
         href={identityProviderUrl(apiOf(queryClient), returnTo)}
         data-testid="identity-provider"
+        onClick={() => rememberProviderNext(next)}
         className={buttonClassName({ visual: 'outline' }, css.raw({ w: 'full' }), undefined)}
       >
         <ProviderMark />

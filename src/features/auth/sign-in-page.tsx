@@ -84,7 +84,11 @@ export function SignInPage() {
       <PageTitle subtitle="Sign in to see your orders and check out faster.">
         Welcome Back
       </PageTitle>
-      <IdentityProviderChoice label={(name) => `Sign in with ${name}`} divider="Or used email" />
+      <IdentityProviderChoice
+        label={(name) => `Sign in with ${name}`}
+        divider="Or used email"
+        next={next}
+      />
       <form
         noValidate
         aria-label="Sign in"

@@ -89,7 +89,6 @@ describe('checkout shipping writes', () => {
     const machine = provideCheckoutMachine({
       queryClient: client,
       close: vi.fn(),
-      focusFirstInvalidField: vi.fn(),
       showConfirmation: vi.fn(),
     });
     const actor = createActor(machine).start();

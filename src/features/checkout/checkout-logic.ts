@@ -16,7 +16,12 @@ import {
   reportOrderStatus,
   loadCardTools,
 } from '../../payment/card-payment-actors';
-import { checkoutMachine, type CartNews } from '../../../machines/checkout.machine';
+import {
+  checkoutMachine,
+  type CartNews,
+  type CheckoutDetails,
+  type CheckoutStepName,
+} from '../../../machines/checkout.machine';
 import {
   paymentMachine,
   type CreateOrderInput,
@@ -31,8 +36,11 @@ export type CheckoutEffects = {
   queryClient: QueryClient;
   /** Closes the overlay (the cart flow's close()). */
   close: () => void;
-  /** Focuses the first field step 0 marked invalid. */
-  focusFirstInvalidField: () => void;
+  /**
+   * The step the address names now (ADR-0057), with step 0's details as this tab kept them (null
+   * when they do not pass step 0's checks); null when the address names none.
+   */
+  stepInAddress?: () => { step: CheckoutStepName; details: CheckoutDetails | null } | null;
   /** Goes to the order's confirmation page. */
   showConfirmation: (orderId: number) => void;
   newIdempotencyKey?: () => string;
@@ -102,6 +110,21 @@ export function cartNewsActor(queryClient: QueryClient) {
     const unsubscribe = observer.subscribe((result) => report(result.data));
     report(observer.getCurrentResult().data);
     return unsubscribe;
+  });
+}
+
+/**
+ * The step the address names as the checkout starts (a reload on Shipping, ADR-0057), sent to
+ * the machine to decide. Later history moves (Back, Forward) reach the machine from the overlay,
+ * which hears the router's address change and corrects the address in the same turn
+ * (`useStepInAddress` in checkout-overlay.tsx).
+ */
+function addressActor(
+  stepInAddress: () => { step: CheckoutStepName; details: CheckoutDetails | null } | null,
+) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const asked = stepInAddress();
+    if (asked) sendBack({ type: 'checkout.stepRequested', ...asked });
   });
 }
 
@@ -189,6 +212,7 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
   return checkoutMachine.provide({
     actors: {
       cart: cartNewsActor(queryClient),
+      ...(effects.stepInAddress ? { address: addressActor(effects.stepInAddress) } : {}),
       setShipping: fromPromise<{ methodId: number }, { methodId: number }>(async ({ input }) => {
         // A newer choice re-enters the machine's saving state (this actor's answer is then
         // ignored) and is sent after this one in the shipping scope, so the newer cart wins.
@@ -205,7 +229,6 @@ export function provideCheckoutMachine(effects: CheckoutEffects) {
           // Spec §8: a failed clear-shipping call is logged only.
           .catch((error: unknown) => console.warn('Failed to clear shipping', error));
       },
-      focusFirstInvalidField: () => effects.focusFirstInvalidField(),
       notifyShippingFailed: (_, { error }) => {
         toast.error(errorMessage(error));
       },

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazyPart, PartErrorBoundary } from '../../ui/lazy-part';
 import { PartLoadError } from '../../ui/part-load-error';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, useState, type Ref } from 'react';
-import { useLocation } from 'wouter';
+import { Suspense, useEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import { css } from 'styled-system/css';
 import { cartQueries } from '../../api/cart.queries';
@@ -12,9 +12,11 @@ import { OrderItemsPanel } from '../../cart/order-items-panel';
 import { useCartFlow } from '../../cart/cart-flow';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { paths } from '../../lib/paths';
+import { checkoutStepIn, withCheckoutStep } from '../../lib/checkout-step';
 import { Spinner } from '../../ui/spinner';
 import { useSessionUser } from '../../session/session';
-import { checkoutStep, paymentChild } from '../../../machines/checkout.selectors';
+import { checkoutStep, checkoutStepName, paymentChild } from '../../../machines/checkout.selectors';
+import type { CheckoutDetails, CheckoutStepName } from '../../../machines/checkout.machine';
 import { canLeavePayment, isProcessing } from '../../../machines/payment.selectors';
 import type { CheckoutActorRef } from './checkout-actor';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
@@ -46,8 +48,7 @@ export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps =
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const user = useSessionUser();
-  // Step 0's form (a callback ref into state: the machine's focus effect reads this render's).
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const signedInEmail = user?.email ?? null;
   // Provided on every render: useActorRef hands the running actor the latest implementations,
   // so the machine's effects always reach this render's close and navigate.
   const checkout = useActorRef(
@@ -55,19 +56,65 @@ export function CheckoutOverlay({ inspect: inspectProp }: CheckoutOverlayProps =
       queryClient,
       close: flow.close,
       showConfirmation: (orderId) => navigate(paths.completedCheckout(orderId)),
-      focusFirstInvalidField: () => focusFirstInvalid(form),
+      stepInAddress: () => {
+        const step = checkoutStepIn(window.location.search);
+        return step && { step, details: keptDetails(signedInEmail) };
+      },
     }),
     { inspect },
   );
-  useResumePayment(checkout, flow.resumingPayment, user?.email ?? null);
-  return (
-    <CheckoutView
-      checkout={checkout}
-      formRef={setForm}
-      signedInEmail={user?.email ?? null}
-      onClose={flow.close}
-    />
-  );
+  useResumePayment(checkout, flow.resumingPayment, signedInEmail);
+  useStepInAddress(checkout, signedInEmail);
+  return <CheckoutView checkout={checkout} signedInEmail={signedInEmail} onClose={flow.close} />;
+}
+
+/** Step 0's details as this tab kept them (its draft), or null when they fail step 0's checks. */
+function keptDetails(signedInEmail: string | null): CheckoutDetails | null {
+  const parsed = checkoutDetailsSchema.safeParse(readDraft(draftKey(signedInEmail)));
+  if (!parsed.success) return null;
+  return { email: parsed.data.email, shippingAddress: parsed.data.shippingAddress };
+}
+
+/**
+ * The step in the address (ADR-0057), both ways, in one place so their order is fixed:
+ * - an address the shopper moved to (browser Back or Forward) asks the machine for its step,
+ *   which decides at once (the step as the address starts is asked by the `address` actor);
+ * - the machine's step is written into the address: a step the machine moved to by itself
+ *   (Continue, Back, a cancelled payment) is a new history entry, so browser Back returns to the
+ *   step before; an address the machine did not follow (a reload on Payment with no address kept,
+ *   Back while an order is processed) is corrected in place.
+ */
+function useStepInAddress(checkout: CheckoutActorRef, signedInEmail: string | null): void {
+  const [, navigate] = useLocation();
+  // Rendered again when the address changes; read from the browser itself, so a render that runs
+  // between a history move and the router hearing of it never acts on the old address.
+  const search = useSearch();
+  const shown = useSelector(checkout, checkoutStepName);
+  const seen = useRef<{ inAddress: CheckoutStepName | null; shown: CheckoutStepName | null }>({
+    inAddress: checkoutStepIn(search),
+    shown: null,
+  });
+  useEffect(() => {
+    const { pathname, search: actual } = window.location;
+    const inAddress = checkoutStepIn(actual);
+    const before = seen.current;
+    let step = shown;
+    if (inAddress !== null && inAddress !== before.inAddress && inAddress !== shown) {
+      // effect-send: the router's address is the browser's input here (Back and Forward); the
+      // machine must hear it before this effect decides whether to correct the address, and a
+      // listener of its own may run after the router has rendered the new address.
+      checkout.send({
+        type: 'checkout.stepRequested',
+        step: inAddress,
+        details: keptDetails(signedInEmail),
+      });
+      step = checkoutStepName(checkout.getSnapshot());
+    }
+    seen.current = { inAddress, shown: step };
+    if (step === null || inAddress === null || step === inAddress) return;
+    const moved = before.shown !== null && before.shown !== step && before.inAddress === inAddress;
+    navigate(withCheckoutStep(pathname, actual, step), { replace: !moved });
+  }, [checkout, search, shown, navigate, signedInEmail]);
 }
 
 /**
@@ -85,33 +132,22 @@ function useResumePayment(
   useEffect(() => {
     if (!resuming || !onDetails || done.current) return;
     done.current = true;
-    const parsed = checkoutDetailsSchema.safeParse(readDraft(draftKey(signedInEmail)));
-    if (!parsed.success) return;
+    const details = keptDetails(signedInEmail);
+    if (!details) return;
     // effect-send: the shopper's Pay now, carried by the cart flow to this overlay's first step,
     // with step 0's details as this tab kept them (no server input to provide).
-    checkout.send({
-      type: 'checkout.resumePayment',
-      details: { email: parsed.data.email, shippingAddress: parsed.data.shippingAddress },
-    });
+    checkout.send({ type: 'checkout.resumePayment', details });
   }, [checkout, resuming, onDetails, signedInEmail]);
-}
-
-/** Focuses the first field the form marked invalid, after React painted the messages. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  setTimeout(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, 0);
 }
 
 export type CheckoutViewProps = {
   checkout: CheckoutActorRef;
-  formRef: Ref<HTMLFormElement>;
   signedInEmail: string | null;
   onClose: () => void;
 };
 
 /** The overlay's content for a checkout actor (the model-based tests render it with fakes). */
-export function CheckoutView({ checkout, formRef, signedInEmail, onClose }: CheckoutViewProps) {
+export function CheckoutView({ checkout, signedInEmail, onClose }: CheckoutViewProps) {
   // Checkout starts from the server's cart as it is now (another tab may have changed or paid
   // for it), not from a copy cached while the shopper browsed. The machine watches the same
   // query through its `cart` actor; this view only renders it.
@@ -192,12 +228,10 @@ export function CheckoutView({ checkout, formRef, signedInEmail, onClose }: Chec
                 <DetailsStep
                   signedInEmail={signedInEmail}
                   draftKey={draftKey(signedInEmail)}
-                  formRef={formRef}
                   onSubmit={(submitted) =>
                     checkout.send({ type: 'checkout.detailsSubmitted', details: submitted })
                   }
                   onInvalid={() => checkout.send({ type: 'checkout.detailsRejected' })}
-                  onSignIn={onClose}
                 />
               ) : null}
               {snapshot.matches('choosingShipping') && details ? (

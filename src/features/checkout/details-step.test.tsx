@@ -36,15 +36,16 @@ function renderStep(signedInEmail: string | null, addresses: Address[] = []) {
       <DetailsStep
         signedInEmail={signedInEmail}
         draftKey={`checkoutDraft:${signedInEmail ?? 'guest'}`}
-        formRef={() => undefined}
         onSubmit={onSubmit}
         onInvalid={onInvalid}
-        onSignIn={() => undefined}
       />
     ),
   });
   return { ...rendered, onSubmit, onInvalid };
 }
+
+/** A message under its field (the error summary and the polite announcer repeat it). */
+const inline = { selector: '[id$="-error"]' };
 
 /** A control by its label (the phone's label names its input too). */
 const control = (label: string) => screen.getByLabelText(label, { exact: true });
@@ -65,8 +66,8 @@ describe('checkout step 0: autofill and the first click', () => {
         fireEvent.blur(control(label));
       }
       fireEvent.blur(control('Phone Number'));
-      expect(await screen.findByText('Street detail is require')).toBeTruthy();
-      expect(screen.getByText('Phone Number is required')).toBeTruthy();
+      expect(await screen.findByText('Street detail is require', inline)).toBeTruthy();
+      expect(screen.getByText('Phone Number is required', inline)).toBeTruthy();
 
       // The browser's autofill sets every value at once: change events, no typing, no blur.
       const autofill: [string, string][] = [
@@ -89,7 +90,7 @@ describe('checkout step 0: autofill and the first click', () => {
         email: 'ada@lumen.test',
         shippingAddress: { street: '12 King Street West', phoneNumber: '7021234567' },
       });
-      expect(screen.queryByText('Street detail is require')).toBeNull();
+      expect(screen.queryByText('Street detail is require', inline)).toBeNull();
     },
   );
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from '@tanstack/react-form';
-import { useEffect, type Ref } from 'react';
-import { Link } from 'wouter';
+import { useEffect } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { accountQueries } from '../../api/account.queries';
 import type { Address } from '../../api/types';
@@ -14,7 +14,14 @@ import {
 } from '../../components/address.schema';
 import { useAppForm } from '../../components/shop-form';
 import { Button } from '../../ui/button';
-import { paths } from '../../lib/paths';
+import {
+  ErrorSummary,
+  SummarisedFields,
+  summarisedFieldId,
+  type ErrorSummaryItem,
+} from '../../ui/error-summary';
+import { firstError } from '../../ui/form-field';
+import { signInReturningTo } from '../../session/next-path';
 import { Spinner } from '../../ui/spinner';
 import type { CheckoutDetails } from '../../../machines/checkout.machine';
 import {
@@ -26,15 +33,28 @@ import { StepHeading, sectionHeadingStyle } from './checkout-parts';
 import { emptyDetails, readDraft, writeDraft } from './checkout-draft';
 import { SavedAddressChooser } from './saved-address-chooser';
 
+/** The ids step 0's controls take, so its error summary can link to them. */
+const ID_PREFIX = 'checkout-details';
+
+/** Step 0's validated fields in the order they are asked (spec §2), as the summary lists them. */
+const SUMMARY_ORDER = [
+  'email',
+  'shippingAddress.name',
+  'shippingAddress.apartment',
+  'shippingAddress.country',
+  'shippingAddress.province',
+  'shippingAddress.city',
+  'shippingAddress.postalCode',
+  'shippingAddress.street',
+  'shippingAddress.phoneNumber',
+] as const;
+
 export type DetailsStepProps = {
   /** The signed-in shopper's email (read-only), or null for a guest. */
   signedInEmail: string | null;
   draftKey: string;
-  formRef: Ref<HTMLFormElement>;
   onSubmit: (details: CheckoutDetails) => void;
   onInvalid: () => void;
-  /** Follows "Log in" (the overlay closes first). */
-  onSignIn: () => void;
 };
 
 /**
@@ -60,10 +80,8 @@ export function DetailsStep(props: DetailsStepProps) {
 function DetailsForm({
   signedInEmail,
   draftKey,
-  formRef,
   onSubmit,
   onInvalid,
-  onSignIn,
   savedAddresses,
 }: DetailsStepProps & { savedAddresses: Address[] }) {
   const form = useAppForm({
@@ -80,9 +98,22 @@ function DetailsForm({
   });
 
   const values = useStore(form.store, (state) => state.values);
+  const submits = useStore(form.store, (state) => state.submissionAttempts);
+  const fieldMeta = useStore(form.store, (state) => state.fieldMeta);
+  // After a submit that failed: every field's message as it stands under the field (ADR-0057).
+  const problems: ErrorSummaryItem[] =
+    submits === 0
+      ? []
+      : SUMMARY_ORDER.flatMap((name) => {
+          const message = firstError(fieldMeta[name]?.errors ?? []);
+          return message ? [{ message, target: summarisedFieldId(ID_PREFIX, name) }] : [];
+        });
   useEffect(() => {
     writeDraft(draftKey, values);
   }, [draftKey, values]);
+
+  const [path] = useLocation();
+  const here = `${path}?${useSearch()}`;
 
   const chosen = savedAddresses.find((address) => sameAddress(address, values.shippingAddress));
 
@@ -97,73 +128,76 @@ function DetailsForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      <StepHeading>Checkout</StepHeading>
-      <section aria-labelledby="customer-data-heading" className={css({ mb: '8' })}>
-        <h3 id="customer-data-heading" className={sectionHeadingStyle}>
-          Customer Data
-        </h3>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <form.AppField name="email" validators={{ onBlur: emailSchema }}>
-            {(field) => (
-              <field.TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder={signedInEmail ? undefined : 'Enter mail'}
-                readOnly={signedInEmail !== null}
-              />
+    <SummarisedFields idPrefix={ID_PREFIX}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <ErrorSummary items={problems} focusKey={submits} />
+        <StepHeading>Checkout</StepHeading>
+        <section aria-labelledby="customer-data-heading" className={css({ mb: '8' })}>
+          <h3 id="customer-data-heading" className={sectionHeadingStyle}>
+            Customer Data
+          </h3>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+            <form.AppField name="email" validators={{ onBlur: emailSchema }}>
+              {(field) => (
+                <field.TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder={signedInEmail ? undefined : 'Enter mail'}
+                  readOnly={signedInEmail !== null}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="newsletter">
+              {(field) => <field.CheckboxInput label="Email with news and offer" />}
+            </form.AppField>
+            {signedInEmail ? null : (
+              <p>
+                Already have an account?{' '}
+                <Link
+                  // Sign-in comes back here, to this step, with the cart merged (ADR-0057); the
+                  // address leaving the checkout closes it.
+                  href={signInReturningTo(here)}
+                  className={css({
+                    color: 'accent',
+                    fontWeight: 'semibold',
+                    textDecoration: 'underline',
+                    _dark: { color: 'text' },
+                  })}
+                >
+                  Log in
+                </Link>
+              </p>
             )}
-          </form.AppField>
-          <form.AppField name="newsletter">
-            {(field) => <field.CheckboxInput label="Email with news and offer" />}
-          </form.AppField>
-          {signedInEmail ? null : (
-            <p>
-              Already have an account?{' '}
-              <Link
-                href={paths.signIn()}
-                onClick={onSignIn}
-                className={css({
-                  color: 'accent',
-                  fontWeight: 'semibold',
-                  textDecoration: 'underline',
-                  _dark: { color: 'text' },
-                })}
-              >
-                Log in
-              </Link>
-            </p>
-          )}
-        </div>
-      </section>
+          </div>
+        </section>
 
-      <section aria-labelledby="shipping-address-heading">
-        <h3 id="shipping-address-heading" className={sectionHeadingStyle}>
-          Shipping Address
-        </h3>
-        {savedAddresses.length > 0 ? (
-          <SavedAddressChooser
-            addresses={savedAddresses}
-            chosenId={chosen?.addressId ?? null}
-            onChoose={fillAddress}
-          />
-        ) : null}
-        <AddressFields form={form} fields="shippingAddress" />
-      </section>
-      <div className={css({ mt: '8', display: 'flex', justifyContent: 'flex-end' })}>
-        <Button type="submit" size="lg" css={css.raw({ w: { base: 'full', sm: 'auto' } })}>
-          Continue to Shipping
-        </Button>
-      </div>
-    </form>
+        <section aria-labelledby="shipping-address-heading">
+          <h3 id="shipping-address-heading" className={sectionHeadingStyle}>
+            Shipping Address
+          </h3>
+          {savedAddresses.length > 0 ? (
+            <SavedAddressChooser
+              addresses={savedAddresses}
+              chosenId={chosen?.addressId ?? null}
+              onChoose={fillAddress}
+            />
+          ) : null}
+          <AddressFields form={form} fields="shippingAddress" />
+        </section>
+        <div className={css({ mt: '8', display: 'flex', justifyContent: 'flex-end' })}>
+          <Button type="submit" size="lg" css={css.raw({ w: { base: 'full', sm: 'auto' } })}>
+            Continue to Shipping
+          </Button>
+        </div>
+      </form>
+    </SummarisedFields>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import type { Cart } from '../../api/types';
 import { Button } from '../../ui/button';
@@ -24,6 +25,7 @@ import type { PaymentActorRef } from './checkout-actor';
 import { orderDraftFromCart } from './checkout-logic';
 import { PAYMENT_MESSAGES } from '../../payment/payment-messages';
 import { ContactSummary, StepHeading, sectionHeadingStyle } from './checkout-parts';
+import { PaymentErrorSummary } from './payment-error-summary';
 
 export type PaymentStepProps = {
   payment: PaymentActorRef;
@@ -62,15 +64,18 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
 
   const byCard = context.paymentMethod === 'card';
   const total = amountDue(snapshot, draft.totals);
+  const [submits, setSubmits] = useState(0); // ADR-0057: each Pay refused focuses the summary
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        setSubmits((count) => count + 1);
         payment.send({ ...submitEvent, card: cardHandle() });
       }}
     >
+      <PaymentErrorSummary fields={context.fields} blocked={context.blocked} focusKey={submits} />
       <StepHeading>Payment</StepHeading>
       <ContactSummary email={context.email} address={context.shippingAddress} />
 
@@ -177,7 +182,9 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
         </div>
       ) : null}
 
-      {context.blocked ? <BlockedNotice blocked={context.blocked} /> : null}
+      {context.blocked && context.blocked !== 'correctErrors' ? (
+        <BlockedNotice blocked={context.blocked} />
+      ) : null}
 
       <div className={css({ mt: '8', display: 'flex', justifyContent: 'flex-end' })}>
         <Button

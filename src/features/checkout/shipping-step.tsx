@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { css, cx } from 'styled-system/css';
 import { productQueries } from '../../api/products.queries';
 import { Button } from '../../ui/button';
 import { formatPrice } from '../../lib/format-price';
+import { ErrorSummary } from '../../ui/error-summary';
 import { Spinner } from '../../ui/spinner';
 import type { CheckoutDetails } from '../../../machines/checkout.machine';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
@@ -18,7 +20,14 @@ export type ShippingStepProps = {
   onNext: () => void;
 };
 
-/** Step 1 (spec §2): the summary and the "Shipping Method" radio list from the API. */
+/** The id of a method's radio button (the error summary's link leads to the first). */
+const methodRadioId = (methodId: number) => `shipping-method-${methodId}`;
+
+/**
+ * Step 1 (spec §2): the summary and the "Shipping Method" radio list from the API. Continue with
+ * no method chosen shows the error summary (ADR-0057), which takes focus and leads to the list;
+ * the message also stays under the list.
+ */
 export function ShippingStep({
   details,
   shipMethodId,
@@ -30,8 +39,21 @@ export function ShippingStep({
 }: ShippingStepProps) {
   const methods = useQuery(productQueries.shipMethods());
   const errorId = 'shipping-method-error';
+  // Each Continue counts: one the machine refuses focuses the summary, again the second time.
+  const [nexts, setNexts] = useState(0);
+  const firstMethod = methods.data?.[0];
+  const problems =
+    shippingRequired && firstMethod
+      ? [
+          {
+            message: CHECKOUT_MESSAGES.shippingRequired,
+            target: methodRadioId(firstMethod.methodId),
+          },
+        ]
+      : [];
   return (
     <div>
+      <ErrorSummary items={problems} focusKey={nexts} />
       <StepHeading>Shipping</StepHeading>
       <ContactSummary email={details.email} address={details.shippingAddress} />
       <fieldset
@@ -81,6 +103,7 @@ export function ShippingStep({
                     )}
                   >
                     <input
+                      id={methodRadioId(method.methodId)}
                       type="radio"
                       name="shipMethod"
                       value={method.methodId}
@@ -113,11 +136,8 @@ export function ShippingStep({
           </ul>
         )}
         {shippingRequired ? (
-          <p
-            id={errorId}
-            role="alert"
-            className={css({ mt: '3', color: 'danger', fontSize: 'sm' })}
-          >
+          // No alert: the error summary above takes focus and says it (ADR-0057).
+          <p id={errorId} className={css({ mt: '3', color: 'danger', fontSize: 'sm' })}>
             {CHECKOUT_MESSAGES.shippingRequired}
           </p>
         ) : null}
@@ -134,7 +154,10 @@ export function ShippingStep({
         {saving ? <Spinner size="sm" label="Saving the shipping method..." /> : null}
         <Button
           size="lg"
-          onClick={onNext}
+          onClick={() => {
+            setNexts((count) => count + 1);
+            onNext();
+          }}
           disabled={!canContinue}
           css={css.raw({ w: { base: 'full', sm: 'auto' } })}
         >

@@ -199,6 +199,30 @@ describe('menu page', () => {
     expect(location.history?.at(-1)).toBe('/menu?category=food_snack&search=croissant');
   });
 
+  it('says so when no tab has a match for a search, and keeps Reset filters', async () => {
+    // Moved from tests/e2e/menu-links.e2e.ts: texts and a control, no layout or timing.
+    renderApp({
+      path: '/menu?search=unicorn',
+      api: {
+        [SEARCH]: ({ query }) => ({
+          items: [],
+          totalElements: 0,
+          totalPages: 0,
+          page: 0,
+          size: Number(query.get('size')),
+        }),
+      },
+      ui: <MenuPage />,
+    });
+
+    const pointer = await screen.findByTestId('menu-other-tabs');
+    expect(pointer.textContent).toBe('No other tab has a match for “unicorn” either.');
+    expect(screen.getByTestId('menu-status').textContent).toContain(
+      'No products match your search and filters.',
+    );
+    screen.getByRole('button', { name: 'Reset filters' });
+  });
+
   it('links its tabs and Load More to the addresses the server renders, and sends its filters as a GET form', async () => {
     renderMenu('/menu?price=under6&search=latte', inTurn(FIRST));
 

@@ -48,6 +48,20 @@ export async function registerThroughApi(
   return token;
 }
 
+/** Signs in through the API (a journey not about signing in starts signed in) and answers the token. */
+export async function signInThroughApi(
+  app: RunningApp,
+  shopper: { email: string; password: string },
+): Promise<string> {
+  const { token } = await ok(
+    app.api.POST('/api/v1/auth/login', {
+      body: { loginInput: shopper.email, password: shopper.password },
+    }),
+    'signInThroughApi',
+  );
+  return token;
+}
+
 export function addToUserCart(app: RunningApp, token: string, productId: number, quantity: number) {
   return ok(
     app.api.as({ token }).POST('/api/v1/cart/items', { body: { productId, quantity } }),

@@ -123,8 +123,21 @@ export async function expectA11y(page: Page, where: string, include: string[] = 
 
 /** Puts the page in a theme the way a returning shopper would have it (the stored preference). */
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+  await storeTheme(page, theme);
   await page.reload();
+  await expectTheme(page, theme);
+}
+
+/**
+ * Stores the shopper's theme without reloading, for a page still to open: the page must be on
+ * the shop's origin (`openOrigin` in support/cart.ts). Check it with `expectTheme` once open.
+ */
+export async function storeTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+}
+
+/** The page shows this theme (the class on <html>). */
+export async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
     .toBe(theme === 'dark');

@@ -3,6 +3,27 @@ import type { Cart } from '../../../src/api/types';
 import { CART_TOKEN_STORAGE_KEY } from '../../../src/app/api-setup';
 import { createTestApi, ok } from '../../support/test-api';
 
+/** The address of the blank page `openOrigin` opens (never one the shop serves). */
+const ORIGIN_PAGE = '/__e2e-blank';
+
+/**
+ * Opens a blank page on the shop's origin (answered by the test itself, with no icon for the
+ * browser to ask for), so a test can store what a shopper's browser keeps (a session token, a
+ * guest cart, a theme) before the first page the app renders: one render and hydration instead
+ * of two (a shop page opened only to be reloaded).
+ */
+export async function openOrigin(page: Page): Promise<void> {
+  const blank = (url: URL) => url.pathname === ORIGIN_PAGE;
+  await page.route(blank, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">',
+    }),
+  );
+  await page.goto(ORIGIN_PAGE);
+  await page.unroute(blank);
+}
+
 /** The guest cart token the page keeps (the local-storage key the app reads), if any. */
 function storedCartToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => window.localStorage.getItem(key), CART_TOKEN_STORAGE_KEY);
@@ -25,7 +46,7 @@ export async function pageApi(page: Page) {
 /**
  * Puts products in the page's guest cart through the API, as the app itself would: the guest
  * cart token is sent from, and kept in, the local-storage key the app reads. The page must be on
- * the shop's origin; reload it afterwards so the app reads the new cart.
+ * the shop's origin (`openOrigin`); open or reload a page afterwards so the app reads the cart.
  */
 export async function addToCart(page: Page, productId: number, quantity = 1): Promise<Cart> {
   const api = await pageApi(page);

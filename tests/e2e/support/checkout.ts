@@ -1,16 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 import type { OrderStatusEvent } from '../../../src/api/types';
 import { ok } from '../../support/test-api';
-import { addToCart, pageApi } from './cart';
+import { addToCart, openOrigin, pageApi } from './cart';
 
 /** Opens the shop with these lines in the guest cart (arranged through the API). */
 export async function arrangeCart(
   page: Page,
   items: { productId: number; quantity: number }[],
 ): Promise<void> {
-  await page.goto('/');
+  await openOrigin(page);
   for (const { productId, quantity } of items) await addToCart(page, productId, quantity);
-  await page.reload();
+  await page.goto('/');
 }
 
 /** From any page: the Order button, then "Checkout" in the cart. */
