@@ -63,7 +63,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 let next = 0;
 
 const server = createServer((req, res) => {
-  const target = targets[next % targets.length] as URL;
+  const index = next % targets.length;
+  const target = targets[index] as URL;
   next += 1;
   const headers = withoutHopByHop(req.headers);
   if (forwardFor) {
@@ -82,11 +83,11 @@ const server = createServer((req, res) => {
       headers,
     },
     (answer) => {
-      res.writeHead(
-        answer.statusCode ?? 502,
-        answer.statusMessage,
-        withoutHopByHop(answer.headers),
-      );
+      // Which instance answered (1, 2…): the black-box check reads it to see requests spread.
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, {
+        ...withoutHopByHop(answer.headers),
+        'x-cluster-instance': String(index + 1),
+      });
       answer.pipe(res);
       answer.once('error', () => res.destroy());
     },

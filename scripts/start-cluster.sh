@@ -9,19 +9,26 @@
 # Everything else goes to stderr, and each process's own output to .data/cluster/*.log.
 # Ctrl-C or SIGTERM stops what this script started: the proxy, both instances, the demo
 # identity provider and the PostgreSQL it started (one that was already running stays up).
-# Env: PORT (entry port, default 8080), INSTANCE_PORTS ("8101 8102"; default free ports),
-# LOCAL_OIDC_PORT (8081), CLUSTER_SKIP_BUILD=1 (serve dist/ as it is), and the server's own
-# (docs/server.md); JWT_SECRET unset: one kept in .data/cluster/jwt-secret, shared by both.
+# Env: PORT (entry port, default 8080; 0 picks a free one), INSTANCE_PORTS ("8101 8102"; default
+# free ports), LOCAL_OIDC_PORT (8081), CLUSTER_NAME (default cluster: .data/pg/NAME and
+# .data/NAME), CLUSTER_SKIP_BUILD=1 (serve dist/ as it is), CLUSTER_INSTANCE_ENTRY (default
+# server/src/main.ts; scripts/cluster-check.ts swaps in scripts/cluster-pact-instance.ts), and the
+# server's own (docs/server.md). JWT_SECRET unset: the instances share the one kept in the
+# database (ADR-0066).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 log() { echo "start-cluster: $*" >&2; }
 
-# Install only when needed (as start.sh).
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
-  || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Install only when there is no node_modules at all. A stale one is reported, never replaced:
+# npm ci empties node_modules first, and a worktree's node_modules may be a link to one that
+# other checkouts share (a link is never installed into).
+if [ ! -e node_modules ]; then
   log "installing dependencies (npm ci)"
   npm ci >&2
+elif [ ! -L node_modules ] && { [ ! -f node_modules/.package-lock.json ] \
+  || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
+  log "package-lock.json is newer than node_modules: run npm ci if the dependencies changed"
 fi
 
 # Build only when dist/ is missing or older than what vite reads (tests/e2e/support/build.ts).
@@ -34,14 +41,15 @@ if [ "${CLUSTER_SKIP_BUILD:-}" != 1 ]; then
   fi
 fi
 
-state=.data/cluster
+name=${CLUSTER_NAME:-cluster}
+case "$name" in *[!A-Za-z0-9_-]* | '') log "bad CLUSTER_NAME '$name'" && exit 2 ;; esac
+state=.data/$name
 mkdir -p "$state"
 free_port() {
   node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
 
 pids=()
-names=()
 pg_started=""
 stopping=""
 cleanup() {
@@ -55,7 +63,7 @@ cleanup() {
   done
   if [ -n "$pg_started" ]; then
     log "stopping the PostgreSQL it started"
-    bash scripts/ensure-postgres.sh stop cluster >&2 || true
+    bash scripts/ensure-postgres.sh stop "$name" >&2 || true
   fi
   log "stopped"
 }
@@ -63,43 +71,42 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM
 trap cleanup EXIT
 
-# start NAME COMMAND…: in the background, its output in .data/cluster/NAME.log.
+# start PROC COMMAND…: in the background, its output in .data/NAME/PROC.log.
 start() {
-  local name=$1
+  local proc=$1
   shift
-  "$@" >"$state/$name.log" 2>&1 &
+  "$@" >"$state/$proc.log" 2>&1 &
   pids+=("$!")
-  names+=("$name")
 }
 
-# wait_for NAME REGEX: the first match of REGEX (-o) in NAME's log, once it appears (120 s at most).
+# wait_for PROC REGEX: the first match of REGEX (-o) in PROC's log, once it appears (120 s at most).
 wait_for() {
-  local name=$1 pattern=$2 pid=${pids[-1]} found
+  local proc=$1 pattern=$2 pid=${pids[-1]} found
   for _ in $(seq 1 1200); do
-    found=$(grep -oE "$pattern" "$state/$name.log" | head -n 1 || true)
+    found=$(grep -oE "$pattern" "$state/$proc.log" | head -n 1 || true)
     if [ -n "$found" ]; then
       echo "$found"
       return 0
     fi
     if ! kill -0 "$pid" 2>/dev/null; then
-      log "$name stopped at start; its log ($state/$name.log):"
-      tail -n 30 "$state/$name.log" >&2
+      log "$proc stopped at start; its log ($state/$proc.log):"
+      tail -n 30 "$state/$proc.log" >&2
       return 1
     fi
     sleep 0.1
   done
-  log "$name did not start within 120 s; see $state/$name.log"
+  log "$proc did not start within 120 s; see $state/$proc.log"
   return 1
 }
 
-# The database: the one given, or a local cluster in .data/pg/cluster.
+# The database: the one given, or a local cluster in .data/pg/NAME.
 if [ -z "${DATABASE_URL:-}" ]; then
-  pidfile=.data/pg/cluster/data/postmaster.pid
+  pidfile=.data/pg/$name/data/postmaster.pid
   if ! { [ -f "$pidfile" ] && kill -0 "$(head -n 1 "$pidfile")" 2>/dev/null; }; then
     pg_started=1
   fi
-  DATABASE_URL=$(bash scripts/ensure-postgres.sh cluster)
-  [ -z "$pg_started" ] && log "PostgreSQL in .data/pg/cluster was running already: it stays up"
+  DATABASE_URL=$(bash scripts/ensure-postgres.sh "$name")
+  [ -z "$pg_started" ] && log "PostgreSQL in .data/pg/$name was running already: it stays up"
 fi
 case "$DATABASE_URL" in
   postgres://* | postgresql://*) ;;
@@ -114,14 +121,6 @@ entry_port=${PORT:-8080}
 entry="http://127.0.0.1:$entry_port"
 read -r -a instance_ports <<<"${INSTANCE_PORTS:-0 0}"
 
-# Both instances sign their tokens with one secret, kept across restarts like the SQLite file's.
-if [ -z "${JWT_SECRET:-}" ]; then
-  if [ ! -s "$state/jwt-secret" ]; then
-    (umask 077 && node -e 'console.log(require("crypto").randomBytes(48).toString("base64url"))' >"$state/jwt-secret")
-  fi
-  JWT_SECRET=$(cat "$state/jwt-secret")
-fi
-export JWT_SECRET
 export NODE_ENV="${NODE_ENV:-production}"
 # The entry port is the shop's address: canonical links, and where sign-ins come back to.
 export PUBLIC_ORIGIN="${PUBLIC_ORIGIN:-$entry}"
@@ -137,7 +136,7 @@ if [ -z "${OIDC_ISSUER:-}" ] && [ "${DEMO_IDENTITY_PROVIDER:-1}" != 0 ] \
   log "the demo identity provider is on (DEMO_IDENTITY_PROVIDER=1): anyone can sign in to this shop without a password. DEMO_IDENTITY_PROVIDER=0 turns it off."
   OIDC_CLIENT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')
   export OIDC_CLIENT_SECRET
-  start idp node_modules/.bin/tsx scripts/cluster-idp.ts --port "${LOCAL_OIDC_PORT-8081}" \
+  start idp node --import tsx scripts/cluster-idp.ts --port "${LOCAL_OIDC_PORT-8081}" \
     --redirect-uri "$entry/api/v1/auth/oidc/callback"
   OIDC_ISSUER=$(wait_for idp 'http://[^ ]+$' | tail -n 1)
   export OIDC_ISSUER OIDC_CLIENT_ID=lumen-storefront OIDC_PROVIDER_NAME="Lumen ID"
@@ -153,13 +152,13 @@ export LOCAL_OIDC_PORT=''
 urls=()
 for n in 1 2; do
   PORT=${instance_ports[$((n - 1))]:-0} HOST=127.0.0.1 \
-    start "instance-$n" node_modules/.bin/tsx server/src/main.ts
+    start "instance-$n" node --import tsx "${CLUSTER_INSTANCE_ENTRY:-server/src/main.ts}"
   url=$(wait_for "instance-$n" 'ready at http://[^ /]+' | sed 's/^ready at //')
   urls+=("$url")
   echo "Instance $n at $url/"
 done
 
-start proxy node_modules/.bin/tsx scripts/cluster-proxy.ts --port "$entry_port" \
+start proxy node --import tsx scripts/cluster-proxy.ts --port "$entry_port" \
   --host "${HOST:-127.0.0.1}" --target "${urls[0]}" --target "${urls[1]}" --forwarded-for \
   $(IFS=,; for p in $outer_proxies; do printf -- '--trusted %s ' "$p"; done)
 wait_for proxy 'cluster-proxy: http://[^ ]+' >/dev/null
