@@ -16,7 +16,7 @@ import {
   SKIP_REASON,
   startFakeStripe,
   startInstance,
-  stopInstance,
+  stopInstances,
   type Instance,
 } from './instances';
 
@@ -98,7 +98,7 @@ describe.skipIf(!POSTGRES_URL)(title, { timeout: 120_000 }, () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([stopInstance(a), stopInstance(b)]);
+    await stopInstances();
     await provider?.close();
     await stripe?.close();
     await database?.drop();

@@ -57,6 +57,8 @@ export interface Instance {
   output(): string;
 }
 
+const children = new Set<ChildProcess>();
+
 /** One API instance: `server/src/main.ts` as production runs it, on a free port. */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const { DB_FILE: _ignored, ...inherited } = process.env;
@@ -65,6 +67,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
     const read = (chunk: Buffer) => {
@@ -79,12 +83,16 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   return { url, child, output: () => output };
 }
 
-export async function stopInstance(instance: Instance | undefined): Promise<void> {
-  const child = instance?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
+/** Stops every instance still running, whether or not it got as far as serving. */
+export async function stopInstances(): Promise<void> {
+  await Promise.all(
+    [...children].map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
 }
 
 interface FakeIntent {
