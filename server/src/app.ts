@@ -24,7 +24,7 @@ import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
-import { catalogueVersion } from './render-catalogue-version';
+import { catalogueVersion, refreshCatalogueVersion } from './render-catalogue-version';
 import { defaultRenderLimits } from './render-limits';
 import { createApiFirst } from './render-api-first';
 import { inProcessFetch, isInProcessCall } from './render-self-fetch';
@@ -171,6 +171,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     pathname: string,
     search: string,
   ): Promise<void> {
+    // Another instance may have changed the catalogue (PostgreSQL, ADR-0066).
+    await refreshCatalogueVersion(db);
     if (await renderPage(req, res, pathname, search, setHtmlHeaders)) return;
     if (serveStatic(req, res, pathname) === 'not-found') {
       sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);

@@ -4,37 +4,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'libsql';
 
-type SqlValue = number | bigint | string | Uint8Array | null;
-export type Row = Record<string, SqlValue>;
-type Params = SqlValue[];
+import type { Db, Params, Row } from './db-types';
+import { openPostgres } from './db-postgres';
 
-/**
- * The server's one storage interface (ADR-0064). Every call is async, so an engine that talks to
- * its database over the network (PostgreSQL, next) needs no change in the callers. SQL is
- * written with `?` placeholders; an INSERT that needs the new row's id says `RETURNING id` and
- * reads it with `get`.
- */
-export interface Db {
-  /** Absolute path of the database file, or ':memory:'. */
-  readonly file: string;
-  all<T extends Row = Row>(sql: string, params?: Params): Promise<T[]>;
-  get<T extends Row = Row>(sql: string, params?: Params): Promise<T | undefined>;
-  run(sql: string, params?: Params): Promise<{ changes: number }>;
-  /**
-   * Runs fn inside one transaction (BEGIN IMMEDIATE/COMMIT on SQLite; the COMMIT returns once the
-   * write-ahead log is on disk, synchronous=FULL) and rolls back if it throws. While it is open no
-   * statement of another request runs, inside it or between its statements: they wait for the
-   * COMMIT (serialisable). Statements that fn's code issues through this Db, however deep, join
-   * the transaction, and so does a nested call. fn must await nothing but this database: waiting
-   * for something that itself needs the database (an HTTP call to this server) would never end.
-   */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
-  /** Copies the write-ahead log into the main file (a checkpoint); commits are durable without it. */
-  persist(): Promise<void>;
-  /** Drops every table and runs the migrations again (an empty, current schema). */
-  resetSchema(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Db, Row } from './db-types';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DB_FILE = resolve(serverRoot, 'data', 'shop.sqlite');
@@ -423,6 +396,32 @@ const MIGRATIONS: string[] = [
     CHECK (max_uses_per_customer IS NULL OR max_uses_per_customer >= 1);
   CREATE INDEX orders_promo_code ON orders(promo_code COLLATE NOCASE) WHERE promo_code IS NOT NULL;
   `,
+  // 10 (issue 29, ADR-0066): what several server processes on one database must share moves out
+  // of the process. The sign-in throttle's counts (counter: pair, account, address or signup; the
+  // times in milliseconds), the (account, address) pairs that signed in before, the password
+  // checks in flight; and named values of the shop's own (the JWT secret on PostgreSQL).
+  `
+  CREATE TABLE sign_in_counts (
+    counter TEXT NOT NULL,
+    name TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    blocked_until INTEGER NOT NULL,
+    PRIMARY KEY (counter, name)
+  );
+  CREATE INDEX sign_in_counts_last ON sign_in_counts(last_at);
+  CREATE TABLE sign_in_known (pair TEXT PRIMARY KEY, at INTEGER NOT NULL);
+  CREATE INDEX sign_in_known_at ON sign_in_known(at);
+  CREATE TABLE sign_in_flights (
+    id TEXT PRIMARY KEY,
+    flight TEXT,
+    address TEXT NOT NULL,
+    started_at INTEGER NOT NULL
+  );
+  CREATE INDEX sign_in_flights_flight ON sign_in_flights(flight);
+  CREATE INDEX sign_in_flights_address ON sign_in_flights(address);
+  CREATE TABLE shop_state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
 ];
 
 type Raw = InstanceType<typeof Database>;
@@ -459,6 +458,8 @@ function migrate(raw: Raw): void {
 export interface OpenDbOptions {
   /** File path; ':memory:' keeps everything in memory. */
   file?: string;
+  /** postgres://…: PostgreSQL instead of the file (DATABASE_URL, ADR-0066). */
+  url?: string | null;
 }
 
 // Statements are compiled once per SQL text; the server uses a fixed set of them.
@@ -498,14 +499,21 @@ class Turn {
 interface OpenTransaction {
   turn: Turn;
   open: boolean;
+  afterCommit: (() => Promise<void>)[];
 }
 
 // Follows a transaction's function through every await, however deep its callers' helpers go.
 const currentTransaction = new AsyncLocalStorage<OpenTransaction>();
 
-// Async for the callers' sake: the engine is synchronous, PostgreSQL will not be.
+/** PostgreSQL when a URL is given (DATABASE_URL), else the SQLite file. */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
-  const file = options.file === ':memory:' ? ':memory:' : resolve(options.file ?? DEFAULT_DB_FILE);
+  if (options.url) return openPostgres(options.url);
+  return openSqlite(options.file);
+}
+
+// Async for the callers' sake: the engine is synchronous, PostgreSQL is not.
+async function openSqlite(fileOption: string | undefined): Promise<Db> {
+  const file = fileOption === ':memory:' ? ':memory:' : resolve(fileOption ?? DEFAULT_DB_FILE);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw: Raw = new Database(file);
   for (const pragma of PRAGMAS) raw.exec(pragma);
@@ -570,6 +578,7 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   }
 
   const db: Db = {
+    engine: 'sqlite',
     file,
     all: <T extends Row = Row>(sql: string, params: Params = []) =>
       statement(() => allNow<T>(sql, params)),
@@ -580,15 +589,15 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (inTransaction()) return fn();
       await turn.take();
-      const tx: OpenTransaction = { turn, open: true };
+      const tx: OpenTransaction = { turn, open: true, afterCommit: [] };
+      let result: T;
       try {
         // IMMEDIATE takes the write lock up front, so another process (db:reset) fails fast
         // instead of deadlocking half-way through.
         raw.exec('BEGIN IMMEDIATE');
         try {
-          const result = await currentTransaction.run(tx, fn);
+          result = await currentTransaction.run(tx, fn);
           raw.exec('COMMIT');
-          return result;
         } catch (error) {
           if (raw.inTransaction) raw.exec('ROLLBACK');
           throw error;
@@ -598,7 +607,21 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
         tx.open = false;
         turn.give();
       }
+      for (const after of tx.afterCommit) await after();
+      return result;
     },
+    async afterCommit(fn) {
+      const tx = currentTransaction.getStore();
+      if (tx !== undefined && tx.turn === turn && tx.open) tx.afterCommit.push(fn);
+      else await fn();
+    },
+    // One server process per file (ADR-0064): nobody else runs it.
+    async exclusively(_name, fn) {
+      await fn();
+      return true;
+    },
+    // SQLite's INTEGER PRIMARY KEY takes the largest id + 1 by itself.
+    idsInserted: () => Promise.resolve(),
     persist: () => exclusive(checkpoint),
     resetSchema: () =>
       exclusive(() => {

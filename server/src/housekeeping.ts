@@ -93,8 +93,12 @@ export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
       // cause was not pinned down: a plain libsql get resets, so keep `all` until it is.)
       running = running
         .then(async () => {
-          if ((await db.all(`${LAPSED_SQL} LIMIT 1`, [now.toISOString()])).length > 0)
+          if ((await db.all(`${LAPSED_SQL} LIMIT 1`, [now.toISOString()])).length === 0) return;
+          // Once across the instances on one PostgreSQL database (ADR-0066): one that finds
+          // another's round running skips its own (each cancellation re-checks its order anyway).
+          await db.exclusively('housekeeping: lapsed reservations', async () => {
             await releaseLapsedReservations(db, now, config);
+          });
         })
         .catch((error: unknown) => config.logger.error('Releasing lapsed orders failed', error));
     }
@@ -103,6 +107,7 @@ export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
       await deleteAbandonedGuestCarts(db, now, config.guestCartTtlDays);
       // A revoked token past its expiry is refused by its expiry alone.
       await db.run('DELETE FROM revoked_tokens WHERE expires_at <= ?', [now.toISOString()]);
+      await config.signInThrottle.sweep(now);
     }
     await running;
   };

@@ -40,7 +40,15 @@ export interface StartServerOptions {
   port?: number;
   host?: string;
   dbFile?: string;
-  /** Signs session tokens; default: a random secret kept in `<dbFile>.jwt-secret` (mode 0600). */
+  /**
+   * postgres://… (DATABASE_URL): PostgreSQL instead of dbFile, and any number of server processes
+   * may share it (ADR-0066). Unset: the SQLite file, one process.
+   */
+  databaseUrl?: string | null;
+  /**
+   * Signs session tokens; default: a random secret kept in `<dbFile>.jwt-secret` (mode 0600), or
+   * on PostgreSQL in the database, so every instance accepts the others' tokens.
+   */
   jwtSecret?: string;
   /** Default: `process.env.NODE_ENV !== 'production'`. Development allows the Vite origins. */
   development?: boolean;
@@ -134,6 +142,19 @@ export function loadOrCreateSecret(dbFile: string): string {
   return secret;
 }
 
+/** The JWT secret every instance on one PostgreSQL database shares: made by the first to start. */
+async function sharedSecret(db: Db): Promise<string> {
+  await db.run(
+    "INSERT INTO shop_state (name, value) VALUES ('jwt_secret', ?) ON CONFLICT DO NOTHING",
+    [randomBytes(32).toString('base64url')],
+  );
+  const row = await db.get<{ value: string }>(
+    "SELECT value FROM shop_state WHERE name = 'jwt_secret'",
+  );
+  if (!row) throw new Error('shop_state has no jwt_secret');
+  return row.value;
+}
+
 function originOf(value: string, what: string): string {
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -161,11 +182,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   }
   const dbFile = options.dbFile ?? DEFAULT_DB_FILE;
-  // One server process per database file (ADR-0064): a second one stops here, before it opens it.
-  const lock = lockDatabaseFile(dbFile);
+  const databaseUrl = options.databaseUrl || null;
+  // One server process per SQLite file (ADR-0064): a second one stops here, before it opens it.
+  // PostgreSQL takes any number (ADR-0066).
+  const lock = databaseUrl ? null : lockDatabaseFile(dbFile);
   let db: Db;
   try {
-    db = await openDb({ file: dbFile });
+    db = await openDb({ file: dbFile, url: databaseUrl });
     // The demo owner (a known password) only in development (ADR-0061).
     await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
   } catch (error) {
@@ -174,7 +197,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const config: AppConfig = {
-    jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
+    jwtSecret:
+      options.jwtSecret ??
+      (db.engine === 'postgres' ? await sharedSecret(db) : loadOrCreateSecret(db.file)),
     development,
     corsOrigins: options.corsOrigins ?? (development ? DEV_ORIGINS : []),
     selfOrigins: [],
@@ -190,7 +215,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
     publicOrigin: options.publicOrigin ? originOf(options.publicOrigin, 'publicOrigin') : null,
     passwordHash,
-    signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
+    signInThrottle: createSignInThrottle(db, {
+      ...DEFAULT_SIGN_IN_LIMITS,
+      ...options.signInLimits,
+    }),
     hashPool: createHashPool({ ...DEFAULT_HASH_POOL, ...options.hashPool }),
     trustedProxies: options.trustedProxies ?? [],
     faults: options.faults ?? false,
@@ -431,6 +459,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '127.0.0.1',
     ...(process.env.DB_FILE ? { dbFile: process.env.DB_FILE } : {}),
+    databaseUrl: process.env.DATABASE_URL || null,
     ...(secret ? { jwtSecret: secret } : {}),
     ...(corsOrigins ? { corsOrigins } : {}),
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),

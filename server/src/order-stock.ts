@@ -44,7 +44,7 @@ export async function retakeStock(db: Db, orderId: number, now: Date): Promise<v
     await db.run(SET_UNITS_HELD, [line.quantity, orderId, line.product_id]);
   }
   await db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
-  catalogueChanged(db);
+  await catalogueChanged(db);
 }
 
 /**
@@ -69,7 +69,7 @@ export async function takeStockForPaidOrder(db: Db, orderId: number, now: Date):
     await db.run(SET_UNITS_HELD, [take, orderId, line.product_id]);
   }
   await db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
-  catalogueChanged(db);
+  await catalogueChanged(db);
   return short;
 }
 
@@ -89,7 +89,7 @@ export async function returnStock(db: Db, orderId: number, now: Date): Promise<v
     await db.run(SET_UNITS_HELD, [0, orderId, line.product_id]);
   }
   await db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
-  catalogueChanged(db);
+  await catalogueChanged(db);
 }
 
 /** Empties the cart the order came from (the user's, or the guest cart it was placed from). */

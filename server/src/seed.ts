@@ -2,6 +2,17 @@ import { DEFAULT_PASSWORD_HASH, hashPassword, type PasswordHashParams } from './
 import type { Db } from './db';
 import { priceTotals } from './money';
 import { catalogueChanged } from './render-catalogue-version';
+
+// The tables the seed fills with ids of its own (the catalogue's, stable across reseeds).
+const SEEDED_ID_TABLES = [
+  'products',
+  'product_images',
+  'news',
+  'events',
+  'spaces',
+  'ship_methods',
+  'promos',
+] as const;
 import {
   DEMO_ORDERS,
   DEMO_OWNER,
@@ -187,6 +198,8 @@ async function seedDatabase(
         ]);
       }
     }
+    // The rows above came with their own ids: PostgreSQL's id counters move past them.
+    await db.idsInserted(SEEDED_ID_TABLES);
     const created = iso(now);
     const user = await db.get<{ id: number }>(
       `INSERT INTO users (email, username, password_hash, phone, token_version, created_by, created_at)
@@ -360,7 +373,7 @@ export async function seedIfEmpty(
   // Seeded already (every start but the first): no demo hash to make.
   if (!(await isEmpty(db))) return false;
   if (!(await seedDatabase(db, now, params, options))) return false;
-  catalogueChanged(db);
+  await catalogueChanged(db);
   return true;
 }
 
@@ -373,5 +386,5 @@ export async function reseed(
 ): Promise<void> {
   await db.resetSchema();
   await seedDatabase(db, now, params, options);
-  catalogueChanged(db);
+  await catalogueChanged(db);
 }

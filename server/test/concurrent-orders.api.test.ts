@@ -43,11 +43,15 @@ async function leaveLast(api: Api, productId: number, last: number): Promise<voi
 function slowEngine(db: Db): Db {
   const later = () => new Promise((resolve) => setImmediate(resolve));
   return {
+    engine: db.engine,
     file: db.file,
     all: async (sql, params) => (await later(), db.all(sql, params)),
     get: async (sql, params) => (await later(), db.get(sql, params)),
     run: async (sql, params) => (await later(), db.run(sql, params)),
     transaction: (fn) => db.transaction(fn),
+    afterCommit: (fn) => db.afterCommit(fn),
+    idsInserted: (tables) => db.idsInserted(tables),
+    exclusively: (name, fn) => db.exclusively(name, fn),
     persist: () => db.persist(),
     resetSchema: () => db.resetSchema(),
     close: () => db.close(),
@@ -111,7 +115,7 @@ describe('parallel orders for the last units', () => {
         stripeStandIn: null,
         assetOrigin: null,
         passwordHash: { N: 1024, r: 8, p: 1 },
-        signInThrottle: createSignInThrottle(),
+        signInThrottle: createSignInThrottle(db),
         hashPool: createHashPool(),
         trustedProxies: [],
         faults: false,

@@ -177,7 +177,7 @@ describe('unexpected errors', () => {
         stripeStandIn: null,
         assetOrigin: null,
         passwordHash: { N: 1024, r: 8, p: 1 },
-        signInThrottle: createSignInThrottle(),
+        signInThrottle: createSignInThrottle(db),
         hashPool: createHashPool(),
         trustedProxies: [],
         faults: false,

@@ -58,7 +58,7 @@ async function withTicket<T>(ticket: SignInTicket, work: () => Promise<T>): Prom
   try {
     return await work();
   } catch (error) {
-    ticket.cancel();
+    await ticket.cancel();
     throw error;
   }
 }
@@ -83,17 +83,22 @@ export async function checkPasswordThrottled(
 ): Promise<PasswordCheck> {
   if (ctx.config.hashPool.full()) throw busyError();
   const device = knownDevice(ctx.header('cookie'), ctx.config.jwtSecret, input.user?.id);
-  const reservation = ctx.config.signInThrottle.reserve(input.account, ctx.clientAddress, ctx.now, {
-    exclusive: input.exclusive,
-    device,
-  });
+  const reservation = await ctx.config.signInThrottle.reserve(
+    input.account,
+    ctx.clientAddress,
+    ctx.now,
+    {
+      exclusive: input.exclusive,
+      device,
+    },
+  );
   if ('wait' in reservation) throw tooManyAttempts(reservation.wait, input.what);
   const { ticket } = reservation;
   const check = await withTicket(ticket, () =>
     checkInPool(ctx, input.password, input.user?.password_hash),
   );
-  if (input.user && check.ok) ticket.succeeded();
-  else ticket.failed();
+  if (input.user && check.ok) await ticket.succeeded();
+  else await ticket.failed();
   return input.user ? check : { ok: false, needsRehash: false };
 }
 
@@ -173,17 +178,17 @@ export const authHandlers = {
     const body = ctx.body;
     const email = body.email.trim();
     if (ctx.config.hashPool.full()) throw busyError();
-    const reservation = ctx.config.signInThrottle.reserveSignup(ctx.clientAddress, ctx.now);
+    const reservation = await ctx.config.signInThrottle.reserveSignup(ctx.clientAddress, ctx.now);
     if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'sign-up');
     const { ticket } = reservation;
     if (await getUserByEmail(ctx.db, email)) {
-      ticket.failed();
+      await ticket.failed();
       throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     }
     const hash = await withTicket(ticket, () =>
       ctx.config.hashPool.run(() => hashPassword(body.password, ctx.config.passwordHash)),
     );
-    ticket.succeeded();
+    await ticket.succeeded();
     const user = await ctx.db.transaction(async () => {
       // Checked again: another sign-up may have finished while the hash was computed.
       if (await getUserByEmail(ctx.db, email)) {
@@ -229,10 +234,10 @@ export const authHandlers = {
     const user = ctx.user;
     await ctx.db.transaction(async () => {
       if (jti) {
-        await ctx.db.run('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)', [
-          jti,
-          new Date(exp * 1000).toISOString(),
-        ]);
+        await ctx.db.run(
+          'INSERT INTO revoked_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+          [jti, new Date(exp * 1000).toISOString()],
+        );
       } else {
         // A token from before tokens had ids cannot be revoked alone: every session ends.
         await ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [

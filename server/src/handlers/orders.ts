@@ -497,7 +497,7 @@ export const orderHandlers = {
             [quantity, stamp, product.id],
           );
         }
-        catalogueChanged(ctx.db);
+        await catalogueChanged(ctx.db);
         await appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
         if (user) await rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
