@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { createTestDatabase } from '../pg-database';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
@@ -19,33 +20,21 @@ export const SKIP_REASON =
   'skipped: DATABASE_URL is not a postgres:// URL. Several API instances need PostgreSQL (one ' +
   'server process per SQLite file, ADR-0064); run with DATABASE_URL=$(bash scripts/ensure-postgres.sh)';
 
-/** A database of its own on the PostgreSQL server, dropped by `drop()`. */
-export async function freshDatabase(
-  serverUrl: string,
-): Promise<{ url: string; query: pg.Pool['query']; drop(): Promise<void> }> {
-  const name = `lumen_cross_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+/** A database of its own on the PostgreSQL server (server/test/pg-database.ts), and a pool on it. */
+export async function freshDatabase(): Promise<{
+  url: string;
+  query: pg.Pool['query'];
+  drop(): Promise<void>;
+}> {
+  const database = await createTestDatabase();
+  if (!database) throw new Error('DATABASE_URL is not set');
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   return {
-    url: url.toString(),
+    url: database.url,
     query: pool.query.bind(pool) as pg.Pool['query'],
     async drop() {
       await pool.end();
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      try {
-        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await again.end();
-      }
+      await database.drop();
     },
   };
 }
