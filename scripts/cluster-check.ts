@@ -156,14 +156,19 @@ async function probes(cluster: Cluster): Promise<void> {
     `before ${counts(before)}, sign-out ${logout.status} (instance ${instanceOf(logout)}), after ${counts(after)} (instances ${spreadOf(after)})`,
   );
 
-  // Idempotency: the same order request twice, on consecutive (so different) instances.
+  // Idempotency: the same order request twice from one guest cart (a key belongs to its caller),
+  // on consecutive, so different, instances.
+  const cart = await api<{ cartToken?: string }>('POST', '/cart/items', {
+    body: { productId: 3, quantity: 2 },
+  });
+  const cartToken = cart.body.cartToken ?? '';
   const body = sampleOrderRequest({
     paymentMethod: 'cod',
     email: 'probe-idempotency@lumen.test',
     idempotencyKey: randomUUID(),
   });
-  const first = await api<{ orderId: number }>('POST', '/order', { body });
-  const again = await api<{ orderId: number }>('POST', '/order', { body });
+  const first = await api<{ orderId: number }>('POST', '/order', { cartToken, body });
+  const again = await api<{ orderId: number }>('POST', '/order', { cartToken, body });
   report(
     'idempotency: a key replayed on the other instance returns the first order',
     first.status === 201 &&
