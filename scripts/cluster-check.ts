@@ -50,7 +50,7 @@ function startCluster(env: Record<string, string>): Promise<Cluster> {
       out += chunk.toString();
       const ready = /^Storefront ready at (\S+)\/$/m.exec(out);
       if (!ready?.[1]) return;
-      process.stdout.write(out.replace(/^/gm, '  cluster | ').trimEnd() + '\n');
+      process.stdout.write(out.trimEnd().replace(/^/gm, '  cluster | ') + '\n');
       resolve({
         child,
         database: /^Database: (\S+)$/m.exec(out)?.[1] ?? '',
