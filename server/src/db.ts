@@ -398,8 +398,9 @@ const MIGRATIONS: string[] = [
   `,
   // 10 (issue 29, ADR-0066): what several server processes on one database must share moves out
   // of the process. The sign-in throttle's counts (counter: pair, account, address or signup; the
-  // times in milliseconds), the (account, address) pairs that signed in before, the password
-  // checks in flight; and named values of the shop's own (the JWT secret on PostgreSQL).
+  // times in milliseconds) and the guest-order claims per account (claim), the (account, address)
+  // pairs that signed in before, the password checks in flight; and named values of the shop's own
+  // (the JWT secret on PostgreSQL).
   `
   CREATE TABLE sign_in_counts (
     counter TEXT NOT NULL,
