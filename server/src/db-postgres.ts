@@ -204,8 +204,14 @@ export async function openPostgres(url: string): Promise<Db> {
     // Commits are on disk once COMMIT answers (synchronous_commit on); nothing to copy.
     persist: () => Promise.resolve(),
     async resetSchema() {
+      // The catalogue version only grows, across a reset too: a page cached before it must not
+      // come back (render-catalogue-version.ts).
+      const { rows } = await pool.query<{ v: number }>(
+        'SELECT last_value AS v FROM catalogue_version',
+      );
       await pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
       await migrate(pool);
+      await pool.query("SELECT setval('catalogue_version', $1)", [(rows[0]?.v ?? 0) + 1]);
     },
     close: () => pool.end(),
   };

@@ -524,12 +524,17 @@ async function openSqlite(fileOption: string | undefined): Promise<Db> {
   const turn = new Turn();
   const statements = new Map<string, Statement>();
 
-  function prepare(sql: string): Statement {
-    let stmt = statements.get(sql);
+  /**
+   * `get` has statements of its own: libsql 0.5.29's `get` on a statement that last ran `all`
+   * answers that run's first row again, whatever the new parameters (checked by db-engines.test.ts).
+   */
+  function prepare(sql: string, use: 'get' | 'all' = 'all'): Statement {
+    const key = use === 'get' ? `get\u0000${sql}` : sql;
+    let stmt = statements.get(key);
     if (!stmt) {
       if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
       stmt = raw.prepare<Params>(sql);
-      statements.set(sql, stmt);
+      statements.set(key, stmt);
     }
     return stmt;
   }
@@ -557,7 +562,7 @@ async function openSqlite(fileOption: string | undefined): Promise<Db> {
   }
 
   function getNow<T extends Row>(sql: string, params: Params): T | undefined {
-    const row = prepare(sql).get(...params) as (T & { _metadata?: unknown }) | undefined;
+    const row = prepare(sql, 'get').get(...params) as (T & { _metadata?: unknown }) | undefined;
     // libsql adds an enumerable timing field to single rows; it is not a column.
     if (row) delete row._metadata;
     return row;
