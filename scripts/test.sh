@@ -32,7 +32,9 @@ set +e
   DATABASE_URL=$(PG_FAST=1 bash scripts/ensure-postgres.sh test)
   export DATABASE_URL
   trap 'bash scripts/ensure-postgres.sh stop test' EXIT
-  npx vitest run --project server
+  # A test server on PostgreSQL starts with a database of its own and speaks over a socket:
+  # slower per request than SQLite in process, so the timeouts are wider here.
+  npx vitest run --project server --testTimeout=20000 --hookTimeout=30000
   npx vitest run --project contracts contracts/provider
 ) 2>&1 | tee -a "$log"
 pg_status=${PIPESTATUS[0]}

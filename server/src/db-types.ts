@@ -1,6 +1,6 @@
 // The server's one storage interface (ADR-0064, ADR-0066): SQLite (db.ts) and PostgreSQL
 // (db-postgres.ts) implement it.
-export type SqlValue = number | bigint | string | Uint8Array | null;
+type SqlValue = number | bigint | string | Uint8Array | null;
 export type Row = Record<string, SqlValue>;
 export type Params = SqlValue[];
 
@@ -50,7 +50,7 @@ export interface Db {
   exclusively(name: string, fn: () => Promise<void>): Promise<boolean>;
   /** Copies the write-ahead log into the main file (a checkpoint); commits are durable without it. */
   persist(): Promise<void>;
-  /** Drops every table and runs the migrations again (an empty, current schema). */
+  /** Empties the database: every table dropped and migrated again (PostgreSQL: truncated). */
   resetSchema(): Promise<void>;
   close(): Promise<void>;
 }

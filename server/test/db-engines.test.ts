@@ -47,6 +47,12 @@ describe.each(engines)('the $name engine', (engine) => {
     expect(row).toEqual({ n: 2, s: 3, m: 2 });
   });
 
+  it('answers a get with its own parameters after an all of the same SQL', async () => {
+    const sql = 'SELECT v FROM t WHERE id = ?';
+    expect(await db.all(sql, [1])).toEqual([{ v: 1 }]);
+    expect(await db.get(sql, [2])).toEqual({ v: 2 });
+  });
+
   it('keeps ? inside a string literal as a question mark', async () => {
     expect(await db.get("SELECT 'why?' AS q, v FROM t WHERE id = ?", [2])).toEqual({
       q: 'why?',

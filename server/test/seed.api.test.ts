@@ -332,6 +332,9 @@ describe("each space's media size (issue 19: the gallery lays out before its med
         await before.run(`DROP INDEX ${index}`);
       await before.run('ALTER TABLE oidc_flows DROP COLUMN client_key');
       await before.run('ALTER TABLE promos DROP COLUMN max_uses_per_customer');
+      // Migration 10 (issue 29): the shared state's tables.
+      for (const table of ['sign_in_counts', 'sign_in_known', 'sign_in_flights', 'shop_state'])
+        await before.run(`DROP TABLE ${table}`);
       await before.run('PRAGMA user_version = 4');
       await before.close();
       const after = await openDb({ file });

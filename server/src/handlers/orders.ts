@@ -196,29 +196,36 @@ export async function askStripe<T>(ctx: HandlerContext, call: () => Promise<T>):
 /** Claims per account in a window (ADR-0055): the storefront makes one per sign-in. */
 const CLAIMS_PER_WINDOW = 20;
 const CLAIM_WINDOW_MS = 15 * 60_000;
-/** One count per app (its config), like the sign-in throttle; in memory, per process. */
-const claimCounts = new WeakMap<object, Map<number, { count: number; since: number }>>();
 
-/** Counts a claim by `userId`; 429 TOO_MANY_REQUESTS past the window's allowance. */
-function countClaim(ctx: HandlerContext, userId: number): void {
-  let counts = claimCounts.get(ctx.config);
-  if (!counts) {
-    counts = new Map();
-    claimCounts.set(ctx.config, counts);
-  }
+/**
+ * Counts a claim by `userId`; 429 TOO_MANY_REQUESTS past the window's allowance. The count is a
+ * row of sign_in_counts (counter 'claim'; last_at holds the window's start), shared by every
+ * server process on the database (ADR-0066).
+ */
+async function countClaim(ctx: HandlerContext, userId: number): Promise<void> {
   const now = ctx.now.getTime();
-  for (const [id, entry] of counts) if (now - entry.since >= CLAIM_WINDOW_MS) counts.delete(id);
-  const entry = counts.get(userId) ?? { count: 0, since: now };
-  if (entry.count >= CLAIMS_PER_WINDOW) {
-    const seconds = Math.max(1, Math.ceil((entry.since + CLAIM_WINDOW_MS - now) / 1000));
-    throw new ApiError(
-      429,
-      'TOO_MANY_REQUESTS',
-      `Too many requests. Please try again in ${tryAgainIn(seconds)}.`,
-      { retryAfter: seconds },
+  const name = String(userId);
+  await ctx.db.transaction(async () => {
+    const row = await ctx.db.get<{ count: number; last_at: number }>(
+      "SELECT count, last_at FROM sign_in_counts WHERE counter = 'claim' AND name = ?",
+      [name],
     );
-  }
-  counts.set(userId, { count: entry.count + 1, since: entry.since });
+    const entry = row && now - row.last_at < CLAIM_WINDOW_MS ? row : { count: 0, last_at: now };
+    if (entry.count >= CLAIMS_PER_WINDOW) {
+      const seconds = Math.max(1, Math.ceil((entry.last_at + CLAIM_WINDOW_MS - now) / 1000));
+      throw new ApiError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `Too many requests. Please try again in ${tryAgainIn(seconds)}.`,
+        { retryAfter: seconds },
+      );
+    }
+    await ctx.db.run(
+      `INSERT INTO sign_in_counts (counter, name, count, last_at, blocked_until) VALUES ('claim', ?, ?, ?, 0)
+       ON CONFLICT (counter, name) DO UPDATE SET count = excluded.count, last_at = excluded.last_at`,
+      [name, entry.count + 1, entry.last_at],
+    );
+  });
 }
 
 const OWNER_ONLY_MESSAGE = 'Only the shop can mark an order shipped, delivered or cancelled.';
@@ -628,7 +635,7 @@ export const orderHandlers = {
   claimGuestOrders: async (ctx) => {
     const user = ctx.user;
     if (!user) throw unauthorized();
-    countClaim(ctx, user.id);
+    await countClaim(ctx, user.id);
     return ok({ orderIds: await claimGuestOrders(ctx.db, user.id, ctx.body.orderTokens, ctx.now) });
   },
 } satisfies HandlerMap;
