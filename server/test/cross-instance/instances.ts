@@ -8,11 +8,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, testDatabaseCluster } from '../pg-database';
+import { createTestDatabase } from '../pg-database';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
-const given = testDatabaseCluster() ?? '';
+const given = process.env.DATABASE_URL ?? '';
 /** The PostgreSQL server the tests make their database on, or null (SQLite: the tests skip). */
 export const POSTGRES_URL = /^postgres(ql)?:\/\//.test(given) ? given : null;
 
