@@ -33,24 +33,24 @@ const repoRoot = join(import.meta.dirname, '..');
  * history), from many callers: 1 in 50 shares the load's email domain and network, so the cap
  * counts do find rows. Bulk load, not the measured path.
  */
-function grow(db: Db, count: number): void {
+async function grow(db: Db, count: number): Promise<void> {
   const now = Date.now();
   const address = JSON.stringify(sampleOrderRequest().shippingAddress);
   for (let done = 0; done < count;) {
     const batch = Math.min(5_000, count - done);
-    db.transaction(() => {
+    await db.transaction(async () => {
       for (let i = done; i < done + batch; i += 1) {
         // Spread over the last day: some inside the per-network window, most before it.
         const stamp = new Date(now - (i % 1440) * 60_000).toISOString();
         const net =
           i % 50 === 0 ? '127.0.0.1' : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-        const { lastId } = db.run(
+        const inserted = await db.get<{ id: number }>(
           `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash,
              status, payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency,
              promo_code, subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at,
              updated_at, reserved_until, stock_held, client_address, email_key, phone_key, client_net)
            VALUES (NULL, ?, ?, ?, ?, 'bench', 'bench', 'PENDING', 'UNPAID', 'cod', 2, 'Standard 3-5 days', ?,
-             'USD', NULL, 1000, 100, 399, 0, 1499, ?, ?, NULL, 1, ?, ?, ?, ?)`,
+             'USD', NULL, 1000, 100, 399, 0, 1499, ?, ?, NULL, 1, ?, ?, ?, ?) RETURNING id`,
           [
             `open-${i}@lumen.test`,
             `ot_open_${i}`,
@@ -65,13 +65,14 @@ function grow(db: Db, count: number): void {
             net,
           ],
         );
+        const lastId = inserted?.id ?? 0;
         const product = 3 + (i % 30);
-        db.run(
+        await db.run(
           `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents,
              quantity, units_held) VALUES (?, ?, 'bench', NULL, 'coffee_baverage', 500, 2, 2)`,
           [lastId, product],
         );
-        db.run(
+        await db.run(
           'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
           [lastId, 'PENDING', 'Order placed', stamp],
         );
@@ -80,8 +81,8 @@ function grow(db: Db, count: number): void {
     done += batch;
   }
   // Stock to spare: the hold share is checked on every order, and never refuses one here.
-  db.transaction(() =>
-    db.run('UPDATE products SET quantity = 1000000000, stock_received = 1000000000 + unpaid_held'),
+  await db.run(
+    'UPDATE products SET quantity = 1000000000, stock_received = 1000000000 + unpaid_held',
   );
 }
 
@@ -116,21 +117,21 @@ function orderLoad(url: string): autocannon.Options {
  * matters less: the four cap counts and the hold-share read, as createOrder runs them. Median and
  * p99 in microseconds over 2,000 orders' worth, with keys that exist and keys that do not.
  */
-function capCost(db: Db): { median: number; p99: number } {
+async function capCost(db: Db): Promise<{ median: number; p99: number }> {
   const since = new Date(Date.now() - 10 * 60_000).toISOString();
   const now = new Date().toISOString();
   const times: number[] = [];
   for (let i = 0; i < 2_000; i += 1) {
     const start = performance.now();
-    db.get(OPEN_ORDER_COUNTS.owner, [now, `cart:cart-open-${i * 7}`]);
-    db.get(OPEN_ORDER_COUNTS.email, [now, `open-${i * 13}@lumen.test`]);
-    db.get(OPEN_ORDER_COUNTS.phone, [now, `1555${String(i * 11).padStart(7, '0')}`]);
-    db.get(OPEN_ORDER_COUNTS.network, [
+    await db.get(OPEN_ORDER_COUNTS.owner, [now, `cart:cart-open-${i * 7}`]);
+    await db.get(OPEN_ORDER_COUNTS.email, [now, `open-${i * 13}@lumen.test`]);
+    await db.get(OPEN_ORDER_COUNTS.phone, [now, `1555${String(i * 11).padStart(7, '0')}`]);
+    await db.get(OPEN_ORDER_COUNTS.network, [
       now,
       i % 2 === 0 ? '127.0.0.1' : `10.0.0.${i % 256}`,
       since,
     ]);
-    db.get('SELECT unpaid_held FROM products WHERE id = ?', [3 + (i % 30)]);
+    await db.get('SELECT unpaid_held FROM products WHERE id = ?', [3 + (i % 30)]);
     times.push((performance.now() - start) * 1000);
   }
   times.sort((a, b) => a - b);
@@ -155,9 +156,9 @@ async function measure(open: number): Promise<Row> {
   try {
     const db = await openDb({ file: dbFile });
     await seedIfEmpty(db, new Date());
-    grow(db, open);
-    const caps = capCost(db);
-    db.close();
+    await grow(db, open);
+    const caps = await capCost(db);
+    await db.close();
     const started = await startBenchServer({
       cwd: repoRoot,
       dbFile,

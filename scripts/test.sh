@@ -22,6 +22,26 @@ status=${PIPESTATUS[0]}
 set -e
 echo "test: validate took $(( $(date +%s) - start )) s"
 
+# The PostgreSQL layer (ADR-0066): the server suites and the Pact provider verification again, on
+# a local cluster this script starts (installing PostgreSQL on a fresh machine) and stops; each
+# test server gets a database of its own on it. fsync is off there: the data is thrown away.
+start=$(date +%s)
+set +e
+(
+  set -e
+  DATABASE_URL=$(PG_FAST=1 bash scripts/ensure-postgres.sh test)
+  export DATABASE_URL
+  trap 'bash scripts/ensure-postgres.sh stop test' EXIT
+  # A test server on PostgreSQL starts with a database of its own and speaks over a socket:
+  # slower per request than SQLite in process, so the timeouts are wider here.
+  npx vitest run --project server --testTimeout=20000 --hookTimeout=30000
+  npx vitest run --project contracts contracts/provider
+) 2>&1 | tee -a "$log"
+pg_status=${PIPESTATUS[0]}
+set -e
+echo "test: PostgreSQL layer took $(( $(date +%s) - start )) s"
+if [ "$status" -eq 0 ]; then status=$pg_status; fi
+
 # One closing line for the whole gate: every vitest run (unit, contracts, provider) from its
 # "Tests  N passed | N failed" line, plus the e2e journeys from Playwright's JSON report
 # (expected = passed; unexpected and flaky = failed, since retries are off).

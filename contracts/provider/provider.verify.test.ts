@@ -6,6 +6,7 @@ import { Verifier } from '@pact-foundation/pact';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/main';
+import { createTestDatabase, type TestDatabase } from '../../server/test/pg-database';
 import { TEST_PASSWORD_HASH } from '../../server/test/test-server';
 import type { RunningServer } from '../../server/src/main';
 import { createProviderStates } from './states';
@@ -28,13 +29,17 @@ function providerStatesOf(file: string): string[] {
 
 let server: RunningServer;
 let dir: string;
+// With DATABASE_URL (the gate's PostgreSQL step), a database of its own on that cluster.
+let database: TestDatabase | null = null;
 const violations: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lumen-pact-provider-'));
+  database = await createTestDatabase();
   server = await startServer({
     port: 0,
     dbFile: join(dir, 'shop.sqlite'),
+    databaseUrl: database?.url ?? null,
     distDir: null,
     // Cheap password hashes: the cost is not part of the contract (the OWASP default has its own test).
     passwordHashParams: TEST_PASSWORD_HASH,
@@ -46,6 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -42,12 +42,16 @@ export function createProviderStates(server: RunningServer): ProviderStates {
   /** The bearer token the next interaction's Authorization header is replaced with. */
   let bearer: string | undefined;
 
-  function demoToken(issuedAt = new Date(), ttlSeconds = 30 * DAY_SECONDS): string {
+  function demoToken(issuedAt = new Date(), ttlSeconds = 30 * DAY_SECONDS): Promise<string> {
     return userToken(DEMO_USER.email, issuedAt, ttlSeconds);
   }
 
-  function userToken(email: string, issuedAt = new Date(), ttlSeconds = 30 * DAY_SECONDS): string {
-    const user = getUserByEmail(db, email);
+  async function userToken(
+    email: string,
+    issuedAt = new Date(),
+    ttlSeconds = 30 * DAY_SECONDS,
+  ): Promise<string> {
+    const user = await getUserByEmail(db, email);
     if (!user) throw new Error(`state set-up: ${email} is missing after the seed`);
     return signToken(
       { sub: user.email, username: user.username, uid: user.id, ver: user.token_version },
@@ -60,7 +64,7 @@ export function createProviderStates(server: RunningServer): ProviderStates {
   /** Every state starts here: the seeded shop, the demo user signed in. */
   async function fresh(): Promise<string> {
     await reseed(db, new Date(), config.passwordHash);
-    bearer = demoToken();
+    bearer = await demoToken();
     return bearer;
   }
 
@@ -110,7 +114,7 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     'spaces exist': seeded,
     'product 999 does not exist': async () => {
       await fresh();
-      db.transaction(() => db.run('DELETE FROM products WHERE id = 999'));
+      await db.run('DELETE FROM products WHERE id = 999');
       return undefined;
     },
     'a user demo@lumen.test exists with password coffee123': seeded,
@@ -131,21 +135,19 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     },
     'no user uses the email new@lumen.test': async () => {
       await fresh();
-      db.transaction(() =>
-        db.run("DELETE FROM users WHERE email = 'new@lumen.test' COLLATE NOCASE"),
-      );
+      await db.run("DELETE FROM users WHERE email = 'new@lumen.test' COLLATE NOCASE");
       return undefined;
     },
     'the session token has expired': async () => {
       await fresh();
       // Issued 31 days ago with the 30-day lifetime: well-formed, correctly signed, expired.
-      bearer = demoToken(new Date(Date.now() - 31 * DAY_SECONDS * 1000));
+      bearer = await demoToken(new Date(Date.now() - 31 * DAY_SECONDS * 1000));
       return undefined;
     },
     'the user has an address': async () => {
       await fresh();
-      const user = getUserByEmail(db, DEMO_USER.email);
-      const row = db.get<{ id: number }>(
+      const user = await getUserByEmail(db, DEMO_USER.email);
+      const row = await db.get<{ id: number }>(
         'SELECT id FROM addresses WHERE user_id = ? AND is_default = 1',
         [user?.id ?? 0],
       );
@@ -205,7 +207,7 @@ export function createProviderStates(server: RunningServer): ProviderStates {
     },
     'product 3 has only 2 in stock': async () => {
       await fresh();
-      db.transaction(() => db.run('UPDATE products SET quantity = 2 WHERE id = 3'));
+      await db.run('UPDATE products SET quantity = 2 WHERE id = 3');
       return undefined;
     },
     'the user has a card order awaiting payment': async () => userCardOrder(),
@@ -242,13 +244,13 @@ export function createProviderStates(server: RunningServer): ProviderStates {
         }),
         SETUP,
       );
-      bearer = userToken(DEMO_OWNER.email);
+      bearer = await userToken(DEMO_OWNER.email);
       return { orderId: order.orderId };
     },
     // Issue 30: the guest then signs in as the demo user, in the same browser.
     'a guest card order exists and the user demo@lumen.test has signed in': async () => {
       const placed = await guestCardOrder();
-      bearer = demoToken();
+      bearer = await demoToken();
       return placed;
     },
   };

@@ -104,6 +104,8 @@ describe('scripts/verify-pacts.ts', () => {
         ...process.env,
         PORT: '0',
         DB_FILE: join(dir, 'started.sqlite'),
+        // This SQLite file, not the PostgreSQL cluster of the gate's PostgreSQL step.
+        DATABASE_URL: '',
         LOCAL_OIDC_PORT: '',
         PACT_PROVIDER_STATES: '1',
         PACT_PROVIDER_STATES_IN_PRODUCTION: '1',

@@ -35,14 +35,18 @@ export function addressJson(row: AddressRow): Address {
   };
 }
 
-export function listAddressRows(db: Db, userId: number): AddressRow[] {
+export function listAddressRows(db: Db, userId: number): Promise<AddressRow[]> {
   return db.all<AddressRow>(
     'SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id',
     [userId],
   );
 }
 
-export function getAddressRow(db: Db, userId: number, addressId: number): AddressRow | undefined {
+export function getAddressRow(
+  db: Db,
+  userId: number,
+  addressId: number,
+): Promise<AddressRow | undefined> {
   return db.get<AddressRow>('SELECT * FROM addresses WHERE id = ? AND user_id = ?', [
     addressId,
     userId,
@@ -63,28 +67,37 @@ function clean(input: AddressInput): (string | null)[] {
   ];
 }
 
-export function makeDefault(db: Db, userId: number, addressId: number): void {
-  db.run('UPDATE addresses SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE user_id = ?', [
-    addressId,
-    userId,
-  ]);
+export async function makeDefault(db: Db, userId: number, addressId: number): Promise<void> {
+  await db.run(
+    'UPDATE addresses SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE user_id = ?',
+    [addressId, userId],
+  );
 }
 
 /** The first address becomes the default; isDefault true moves the default here. */
-export function insertAddress(db: Db, userId: number, input: AddressInput, now: Date): AddressRow {
-  const count = Number(
-    db.get<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', [userId])?.n ??
-      0,
-  );
-  const { lastId } = db.run(
-    `INSERT INTO addresses (user_id, name, country, province, city, street, postal_code, apartment, phone_number,
-       is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-    [userId, ...clean(input), now.toISOString()],
-  );
-  if (count === 0 || input.isDefault === true) makeDefault(db, userId, lastId);
-  const row = getAddressRow(db, userId, lastId);
-  if (!row) throw new Error('address insert failed');
-  return row;
+export function insertAddress(
+  db: Db,
+  userId: number,
+  input: AddressInput,
+  now: Date,
+): Promise<AddressRow> {
+  return db.transaction(async () => {
+    const counted = await db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?',
+      [userId],
+    );
+    const inserted = await db.get<{ id: number }>(
+      `INSERT INTO addresses (user_id, name, country, province, city, street, postal_code, apartment, phone_number,
+         is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id`,
+      [userId, ...clean(input), now.toISOString()],
+    );
+    if (!inserted) throw new Error('address insert failed');
+    if (Number(counted?.n ?? 0) === 0 || input.isDefault === true)
+      await makeDefault(db, userId, inserted.id);
+    const row = await getAddressRow(db, userId, inserted.id);
+    if (!row) throw new Error('address insert failed');
+    return row;
+  });
 }
 
 /** isDefault true moves the default here; false on the current default is ignored (one default must remain). */
@@ -93,30 +106,34 @@ export function replaceAddress(
   userId: number,
   addressId: number,
   input: AddressInput,
-): AddressRow | undefined {
-  const { changes } = db.run(
-    `UPDATE addresses SET name = ?, country = ?, province = ?, city = ?, street = ?, postal_code = ?, apartment = ?,
-       phone_number = ? WHERE id = ? AND user_id = ?`,
-    [...clean(input), addressId, userId],
-  );
-  if (changes === 0) return undefined;
-  if (input.isDefault === true) makeDefault(db, userId, addressId);
-  return getAddressRow(db, userId, addressId);
+): Promise<AddressRow | undefined> {
+  return db.transaction(async () => {
+    const { changes } = await db.run(
+      `UPDATE addresses SET name = ?, country = ?, province = ?, city = ?, street = ?, postal_code = ?, apartment = ?,
+         phone_number = ? WHERE id = ? AND user_id = ?`,
+      [...clean(input), addressId, userId],
+    );
+    if (changes === 0) return undefined;
+    if (input.isDefault === true) await makeDefault(db, userId, addressId);
+    return getAddressRow(db, userId, addressId);
+  });
 }
 
 /** Deleting the default promotes the oldest remaining address. */
-export function deleteAddressRow(db: Db, userId: number, addressId: number): boolean {
-  const row = getAddressRow(db, userId, addressId);
-  if (!row) return false;
-  db.run('DELETE FROM addresses WHERE id = ?', [addressId]);
-  if (row.is_default === 1) {
-    const next = db.get<{ id: number }>(
-      'SELECT id FROM addresses WHERE user_id = ? ORDER BY id LIMIT 1',
-      [userId],
-    );
-    if (next) makeDefault(db, userId, next.id);
-  }
-  return true;
+export function deleteAddressRow(db: Db, userId: number, addressId: number): Promise<boolean> {
+  return db.transaction(async () => {
+    const row = await getAddressRow(db, userId, addressId);
+    if (!row) return false;
+    await db.run('DELETE FROM addresses WHERE id = ?', [addressId]);
+    if (row.is_default === 1) {
+      const next = await db.get<{ id: number }>(
+        'SELECT id FROM addresses WHERE user_id = ? ORDER BY id LIMIT 1',
+        [userId],
+      );
+      if (next) await makeDefault(db, userId, next.id);
+    }
+    return true;
+  });
 }
 
 /** How an address compares with another: trimmed, one space between words, any case. */
@@ -155,9 +172,13 @@ function rowKey(row: AddressRow): string {
 }
 
 /** The saved address that is the same as this one once normalised (case, spaces), if any. */
-function findSameAddress(db: Db, userId: number, input: AddressInput): AddressRow | undefined {
+async function findSameAddress(
+  db: Db,
+  userId: number,
+  input: AddressInput,
+): Promise<AddressRow | undefined> {
   const key = inputKey(input);
-  return listAddressRows(db, userId).find((row) => rowKey(row) === key);
+  return (await listAddressRows(db, userId)).find((row) => rowKey(row) === key);
 }
 
 /**
@@ -166,11 +187,18 @@ function findSameAddress(db: Db, userId: number, input: AddressInput): AddressRo
  * checking out again never piles up near-duplicates. "Set as default address" makes whichever
  * it is the default.
  */
-export function rememberAddress(db: Db, userId: number, input: AddressInput, now: Date): void {
-  const same = findSameAddress(db, userId, input);
-  if (same) {
-    if (input.isDefault === true) makeDefault(db, userId, same.id);
-    return;
-  }
-  insertAddress(db, userId, input, now);
+export function rememberAddress(
+  db: Db,
+  userId: number,
+  input: AddressInput,
+  now: Date,
+): Promise<void> {
+  return db.transaction(async () => {
+    const same = await findSameAddress(db, userId, input);
+    if (same) {
+      if (input.isDefault === true) await makeDefault(db, userId, same.id);
+      return;
+    }
+    await insertAddress(db, userId, input, now);
+  });
 }

@@ -24,7 +24,7 @@ import { createHousekeeping } from './housekeeping';
 import { ApiError, errorBody, unauthorized } from './http-error';
 import { loadOpenApi, type OpenApiContract, type Operation } from './openapi';
 import { createPageRenderer } from './page-render';
-import { catalogueVersion } from './render-catalogue-version';
+import { catalogueVersion, refreshCatalogueVersion } from './render-catalogue-version';
 import { defaultRenderLimits } from './render-limits';
 import { createApiFirst } from './render-api-first';
 import { inProcessFetch, isInProcessCall } from './render-self-fetch';
@@ -171,6 +171,8 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     pathname: string,
     search: string,
   ): Promise<void> {
+    // Another instance may have changed the catalogue (PostgreSQL, ADR-0066).
+    await refreshCatalogueVersion(db);
     if (await renderPage(req, res, pathname, search, setHtmlHeaders)) return;
     if (serveStatic(req, res, pathname) === 'not-found') {
       sendError(res, new ApiError(404, 'NOT_FOUND', `Nothing at ${pathname}`), pathname);
@@ -225,11 +227,11 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     }
   }
 
-  function resolveUser(
+  async function resolveUser(
     req: IncomingMessage,
     op: Operation,
     at: Date,
-  ): { user: AuthUser | null; claims: RawHandlerContext['claims'] } {
+  ): Promise<{ user: AuthUser | null; claims: RawHandlerContext['claims'] }> {
     if (op.security.public || !op.security.bearer) return { user: null, claims: null };
     const token = bearerToken(firstHeader(req, 'authorization'));
     if (token === undefined) {
@@ -241,15 +243,17 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     if (token === null) throw unauthorized();
     const verdict = verifyToken(token, config.jwtSecret, at);
     if (!verdict.ok) throw unauthorized();
-    const row = db.get<{ id: number; email: string; username: string; token_version: number }>(
-      'SELECT id, email, username, token_version FROM users WHERE id = ?',
-      [verdict.claims.uid],
-    );
+    const row = await db.get<{
+      id: number;
+      email: string;
+      username: string;
+      token_version: number;
+    }>('SELECT id, email, username, token_version FROM users WHERE id = ?', [verdict.claims.uid]);
     // A password or email change bumps the version: every older token is revoked.
     if (!row || row.token_version !== verdict.claims.ver) throw unauthorized();
     // Signed out: this token is revoked until it expires.
     const { jti } = verdict.claims;
-    if (jti && db.get('SELECT 1 AS revoked FROM revoked_tokens WHERE jti = ?', [jti]))
+    if (jti && (await db.get('SELECT 1 AS revoked FROM revoked_tokens WHERE jti = ?', [jti])))
       throw unauthorized();
     return {
       user: {
@@ -318,7 +322,7 @@ export function createApp(options: CreateAppOptions): RequestHandler {
     // Before the handler, so it sees lapsed reservations released and abandoned carts gone.
     await housekeeping(at);
     if (raw.tooLarge) throw payloadTooLarge();
-    const { user, claims } = resolveUser(req, op, at);
+    const { user, claims } = await resolveUser(req, op, at);
     const params = checkedPathParams(contract, op, routed.params);
     const query = checkedQuery(contract, op, search);
     checkHeaders(contract, op, (name) => firstHeader(req, name));

@@ -53,7 +53,7 @@ export function cartOwner(ctx: HandlerContext): CartOwner {
   return token ? { kind: 'guest', token } : { kind: 'none' };
 }
 
-export function findCart(db: Db, owner: CartOwner): CartRow | undefined {
+export async function findCart(db: Db, owner: CartOwner): Promise<CartRow | undefined> {
   if (owner.kind === 'user')
     return db.get<CartRow>('SELECT * FROM carts WHERE user_id = ?', [owner.userId]);
   if (owner.kind === 'guest') {
@@ -68,32 +68,31 @@ export function findCart(db: Db, owner: CartOwner): CartRow | undefined {
  * The caller's cart, created when missing. A guest gets a fresh server-made token even when it
  * sent one we do not know, so a client can never choose its own token.
  */
-export function ensureCart(db: Db, owner: CartOwner, now: Date): CartRow {
-  const existing = findCart(db, owner);
-  if (existing) return existing;
-  const stamp = now.toISOString();
-  const { lastId } =
-    owner.kind === 'user'
-      ? db.run('INSERT INTO carts (user_id, created_at, updated_at) VALUES (?, ?, ?)', [
-          owner.userId,
-          stamp,
-          stamp,
-        ])
-      : db.run('INSERT INTO carts (guest_token, created_at, updated_at) VALUES (?, ?, ?)', [
-          `ct_${randomToken(24)}`,
-          stamp,
-          stamp,
-        ]);
-  const created = db.get<CartRow>('SELECT * FROM carts WHERE id = ?', [lastId]);
-  if (!created) throw new Error('cart insert failed');
-  return created;
+export function ensureCart(db: Db, owner: CartOwner, now: Date): Promise<CartRow> {
+  return db.transaction(async () => {
+    const existing = await findCart(db, owner);
+    if (existing) return existing;
+    const stamp = now.toISOString();
+    const created =
+      owner.kind === 'user'
+        ? await db.get<CartRow>(
+            'INSERT INTO carts (user_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING *',
+            [owner.userId, stamp, stamp],
+          )
+        : await db.get<CartRow>(
+            'INSERT INTO carts (guest_token, created_at, updated_at) VALUES (?, ?, ?) RETURNING *',
+            [`ct_${randomToken(24)}`, stamp, stamp],
+          );
+    if (!created) throw new Error('cart insert failed');
+    return created;
+  });
 }
 
-export function touchCart(db: Db, cartId: number, now: Date): void {
-  db.run('UPDATE carts SET updated_at = ? WHERE id = ?', [now.toISOString(), cartId]);
+export async function touchCart(db: Db, cartId: number, now: Date): Promise<void> {
+  await db.run('UPDATE carts SET updated_at = ? WHERE id = ?', [now.toISOString(), cartId]);
 }
 
-export function cartLines(db: Db, cartId: number): CartLineRow[] {
+export function cartLines(db: Db, cartId: number): Promise<CartLineRow[]> {
   return db.all<CartLineRow>(
     `SELECT ci.id, ci.product_id, ci.quantity, p.name, p.category, p.price_cents, p.quantity AS stock,
             p.is_available_at_web,
@@ -117,15 +116,15 @@ export function priceLinesOf(lines: readonly CartLineRow[]): PriceLine[] {
 interface CartPricing {
   lines: CartLineRow[];
   promo: PromoRecord | null;
-  shipMethod: ReturnType<typeof getShipMethod>;
+  shipMethod: Awaited<ReturnType<typeof getShipMethod>>;
   totals: PricedTotals;
 }
 
-function priceCart(db: Db, cart: CartRow, now: Date): CartPricing {
-  const lines = cartLines(db, cart.id);
+async function priceCart(db: Db, cart: CartRow, now: Date): Promise<CartPricing> {
+  const lines = await cartLines(db, cart.id);
   const shipMethod =
-    cart.ship_method_id === null ? undefined : getShipMethod(db, cart.ship_method_id);
-  const promo = cart.promo_id === null ? null : (promoById(db, cart.promo_id) ?? null);
+    cart.ship_method_id === null ? undefined : await getShipMethod(db, cart.ship_method_id);
+  const promo = cart.promo_id === null ? null : ((await promoById(db, cart.promo_id)) ?? null);
   const totals = priceTotals({
     lines: priceLinesOf(lines),
     shippingCents: shipMethod?.price_cents ?? 0,
@@ -152,9 +151,9 @@ function emptyCartJson(): Cart {
   };
 }
 
-export function cartJson(db: Db, cart: CartRow | undefined, now: Date): Cart {
+export async function cartJson(db: Db, cart: CartRow | undefined, now: Date): Promise<Cart> {
   if (!cart) return emptyCartJson();
-  const { lines, promo, shipMethod, totals } = priceCart(db, cart, now);
+  const { lines, promo, shipMethod, totals } = await priceCart(db, cart, now);
   return {
     cartId: cart.id,
     cartToken: cart.user_id === null ? cart.guest_token : null,
@@ -188,10 +187,12 @@ export function cartJson(db: Db, cart: CartRow | undefined, now: Date): Cart {
 }
 
 /** Empties a cart: lines, promo and shipping choice (the state after an order is paid). */
-export function emptyCart(db: Db, cartId: number, now: Date): void {
-  db.run('DELETE FROM cart_items WHERE cart_id = ?', [cartId]);
-  db.run('UPDATE carts SET promo_id = NULL, ship_method_id = NULL, updated_at = ? WHERE id = ?', [
-    now.toISOString(),
-    cartId,
-  ]);
+export function emptyCart(db: Db, cartId: number, now: Date): Promise<void> {
+  return db.transaction(async () => {
+    await db.run('DELETE FROM cart_items WHERE cart_id = ?', [cartId]);
+    await db.run(
+      'UPDATE carts SET promo_id = NULL, ship_method_id = NULL, updated_at = ? WHERE id = ?',
+      [now.toISOString(), cartId],
+    );
+  });
 }

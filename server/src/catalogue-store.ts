@@ -27,15 +27,15 @@ interface ImageRow extends Row {
   is_main: number;
 }
 
-export function getProductRow(db: Db, id: number): ProductRow | undefined {
+export function getProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
   return db.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id]);
 }
 
 /** Products with their images, in the order given. */
-export function productsJson(db: Db, rows: readonly ProductRow[]): Product[] {
+export async function productsJson(db: Db, rows: readonly ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const images = db.all<ImageRow>(
+  const images = await db.all<ImageRow>(
     `SELECT * FROM product_images WHERE product_id IN (${ids.map(() => '?').join(',')}) ORDER BY is_main DESC, id`,
     ids,
   );
@@ -62,8 +62,8 @@ export function productsJson(db: Db, rows: readonly ProductRow[]): Product[] {
   }));
 }
 
-export function mainImageUrl(db: Db, productId: number): string | null {
-  const row = db.get<{ image_url: string }>(
+export async function mainImageUrl(db: Db, productId: number): Promise<string | null> {
+  const row = await db.get<{ image_url: string }>(
     'SELECT image_url FROM product_images WHERE product_id = ? ORDER BY is_main DESC, id LIMIT 1',
     [productId],
   );
@@ -121,10 +121,10 @@ function toPromoRecord(row: PromoRow, productIds: number[]): PromoRecord {
   };
 }
 
-function promoProducts(db: Db, promoIds: number[]): Map<number, number[]> {
+async function promoProducts(db: Db, promoIds: number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>();
   if (promoIds.length === 0) return map;
-  const rows = db.all<{ promo_id: number; product_id: number }>(
+  const rows = await db.all<{ promo_id: number; product_id: number }>(
     `SELECT promo_id, product_id FROM promo_products WHERE promo_id IN (${promoIds.map(() => '?').join(',')})
      ORDER BY product_id`,
     promoIds,
@@ -137,23 +137,29 @@ function promoProducts(db: Db, promoIds: number[]): Map<number, number[]> {
   return map;
 }
 
-export function allPromos(db: Db): PromoRecord[] {
-  const rows = db.all<PromoRow>('SELECT * FROM promos ORDER BY id');
-  const products = promoProducts(
+export async function allPromos(db: Db): Promise<PromoRecord[]> {
+  const rows = await db.all<PromoRow>('SELECT * FROM promos ORDER BY id');
+  const products = await promoProducts(
     db,
     rows.map((r) => r.id),
   );
   return rows.map((row) => toPromoRecord(row, products.get(row.id) ?? []));
 }
 
-export function promoById(db: Db, id: number): PromoRecord | undefined {
-  const row = db.get<PromoRow>('SELECT * FROM promos WHERE id = ?', [id]);
-  return row ? toPromoRecord(row, promoProducts(db, [row.id]).get(row.id) ?? []) : undefined;
+export async function promoById(db: Db, id: number): Promise<PromoRecord | undefined> {
+  const row = await db.get<PromoRow>('SELECT * FROM promos WHERE id = ?', [id]);
+  return row
+    ? toPromoRecord(row, (await promoProducts(db, [row.id])).get(row.id) ?? [])
+    : undefined;
 }
 
-export function promoByCode(db: Db, code: string): PromoRecord | undefined {
-  const row = db.get<PromoRow>('SELECT * FROM promos WHERE code = ? COLLATE NOCASE', [code.trim()]);
-  return row ? toPromoRecord(row, promoProducts(db, [row.id]).get(row.id) ?? []) : undefined;
+export async function promoByCode(db: Db, code: string): Promise<PromoRecord | undefined> {
+  const row = await db.get<PromoRow>('SELECT * FROM promos WHERE code = ? COLLATE NOCASE', [
+    code.trim(),
+  ]);
+  return row
+    ? toPromoRecord(row, (await promoProducts(db, [row.id])).get(row.id) ?? [])
+    : undefined;
 }
 
 export function promoJson(promo: PromoRecord): Promo {
@@ -190,6 +196,6 @@ export function shipMethodJson(row: ShipMethodRow): ShipMethod {
   };
 }
 
-export function getShipMethod(db: Db, id: number): ShipMethodRow | undefined {
+export function getShipMethod(db: Db, id: number): Promise<ShipMethodRow | undefined> {
   return db.get<ShipMethodRow>('SELECT * FROM ship_methods WHERE id = ?', [id]);
 }

@@ -1,47 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'libsql';
 
-type SqlValue = number | bigint | string | Uint8Array | null;
-export type Row = Record<string, SqlValue>;
-type Params = SqlValue[];
+import type { Db, Params, Row } from './db-types';
+import { openPostgres } from './db-postgres';
 
-export interface Db {
-  /** Absolute path of the database file, or ':memory:'. */
-  readonly file: string;
-  all<T extends Row = Row>(sql: string, params?: Params): T[];
-  get<T extends Row = Row>(sql: string, params?: Params): T | undefined;
-  run(sql: string, params?: Params): { changes: number; lastId: number };
-  /**
-   * Runs fn inside BEGIN IMMEDIATE/COMMIT; the COMMIT returns once the write-ahead log is on disk
-   * (synchronous=FULL). fn must be synchronous: the engine is synchronous and the process is
-   * single-threaded, so a transaction can never interleave with another request (serialisable by
-   * construction). A nested call joins the outer transaction.
-   */
-  transaction<T>(fn: () => T): T;
-  /** Copies the write-ahead log into the main file (a checkpoint); commits are durable without it. */
-  persist(): void;
-  /** Drops every table and runs the migrations again (an empty, current schema). */
-  resetSchema(): void;
-  close(): void;
-}
+export type { Db, Row } from './db-types';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DB_FILE = resolve(serverRoot, 'data', 'shop.sqlite');
 
 /**
- * WAL: a commit appends the changed pages to the log instead of rewriting the file, and readers
- * never wait for it. synchronous=FULL fsyncs the log at every commit, so a committed order
- * survives a power cut; NORMAL would fsync only at checkpoints, and a power cut could undo the
- * last commits (consistent, but not durable). busy_timeout covers `npm run db:reset` racing a
- * running server.
+ * busy_timeout comes first: every later pragma may have to wait for another connection (a second
+ * process opening a fresh file, `npm run db:reset` racing a running server), and without it the
+ * wait fails at once ("database is locked"). WAL: a commit appends the changed pages to the log
+ * instead of rewriting the file, and readers never wait for it. synchronous=FULL fsyncs the log at
+ * every commit, so a committed order survives a power cut; NORMAL would fsync only at
+ * checkpoints, and a power cut could undo the last commits (consistent, but not durable).
  */
 const PRAGMAS = [
+  'PRAGMA busy_timeout = 5000',
   'PRAGMA journal_mode = WAL',
   'PRAGMA synchronous = FULL',
   'PRAGMA foreign_keys = ON',
-  'PRAGMA busy_timeout = 5000',
 ];
 
 /**
@@ -413,13 +396,40 @@ const MIGRATIONS: string[] = [
     CHECK (max_uses_per_customer IS NULL OR max_uses_per_customer >= 1);
   CREATE INDEX orders_promo_code ON orders(promo_code COLLATE NOCASE) WHERE promo_code IS NOT NULL;
   `,
+  // 10 (issue 29, ADR-0066): what several server processes on one database must share moves out
+  // of the process. The sign-in throttle's counts (counter: pair, account, address or signup; the
+  // times in milliseconds) and the guest-order claims per account (claim), the (account, address)
+  // pairs that signed in before, the password checks in flight; and named values of the shop's own
+  // (the JWT secret on PostgreSQL).
+  `
+  CREATE TABLE sign_in_counts (
+    counter TEXT NOT NULL,
+    name TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    blocked_until INTEGER NOT NULL,
+    PRIMARY KEY (counter, name)
+  );
+  CREATE INDEX sign_in_counts_last ON sign_in_counts(last_at);
+  CREATE TABLE sign_in_known (pair TEXT PRIMARY KEY, at INTEGER NOT NULL);
+  CREATE INDEX sign_in_known_at ON sign_in_known(at);
+  CREATE TABLE sign_in_flights (
+    id TEXT PRIMARY KEY,
+    flight TEXT,
+    address TEXT NOT NULL,
+    started_at INTEGER NOT NULL
+  );
+  CREATE INDEX sign_in_flights_flight ON sign_in_flights(flight);
+  CREATE INDEX sign_in_flights_address ON sign_in_flights(address);
+  CREATE TABLE shop_state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
 ];
 
 type Raw = InstanceType<typeof Database>;
 interface Statement {
   all(...params: Params): unknown[];
   get(...params: Params): unknown;
-  run(...params: Params): { changes: number; lastInsertRowid: number | bigint };
+  run(...params: Params): { changes: number };
 }
 
 function userVersion(raw: Raw): number {
@@ -427,52 +437,135 @@ function userVersion(raw: Raw): number {
   return Number(row?.user_version ?? 0);
 }
 
+/**
+ * Every pending migration in one BEGIN IMMEDIATE transaction. The version is read once the write
+ * lock is held, so a second process that waited for it finds the work done instead of running the
+ * same migrations again.
+ */
 function migrate(raw: Raw): void {
-  for (let v = userVersion(raw); v < MIGRATIONS.length; v += 1) {
-    raw.exec('BEGIN IMMEDIATE');
-    try {
+  raw.exec('BEGIN IMMEDIATE');
+  try {
+    for (let v = userVersion(raw); v < MIGRATIONS.length; v += 1) {
       raw.exec(MIGRATIONS[v] ?? '');
       raw.exec(`PRAGMA user_version = ${v + 1}`);
-      raw.exec('COMMIT');
-    } catch (error) {
-      raw.exec('ROLLBACK');
-      throw error;
     }
+    raw.exec('COMMIT');
+  } catch (error) {
+    if (raw.inTransaction) raw.exec('ROLLBACK');
+    throw error;
   }
 }
 
 export interface OpenDbOptions {
   /** File path; ':memory:' keeps everything in memory. */
   file?: string;
+  /** postgres://…: PostgreSQL instead of the file (DATABASE_URL, ADR-0066). */
+  url?: string | null;
 }
 
 // Statements are compiled once per SQL text; the server uses a fixed set of them.
 const MAX_CACHED_STATEMENTS = 500;
 
-// Async for the callers' sake: an engine that loads asynchronously (sql.js did) needs no API change.
+/**
+ * One connection, one turn at a time (ADR-0064). A transaction holds the turn from BEGIN to
+ * COMMIT, across its awaits; a statement outside a transaction takes it for that one statement.
+ * When the turn is free a statement runs at once (libsql is synchronous), so the usual path costs
+ * no extra tick; otherwise it queues, first come first served.
+ */
+class Turn {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  get free(): boolean {
+    return !this.held;
+  }
+
+  take(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolvePromise) => this.waiting.push(resolvePromise));
+  }
+
+  /** Hands the turn to the next in line, if any (it stays held), else frees it. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+/** The transaction an async call chain runs in: which connection, and whether it is still open. */
+interface OpenTransaction {
+  turn: Turn;
+  open: boolean;
+  afterCommit: (() => Promise<void>)[];
+}
+
+// Follows a transaction's function through every await, however deep its callers' helpers go.
+const currentTransaction = new AsyncLocalStorage<OpenTransaction>();
+
+/** PostgreSQL when a URL is given (DATABASE_URL), else the SQLite file. */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
-  const file = options.file === ':memory:' ? ':memory:' : resolve(options.file ?? DEFAULT_DB_FILE);
+  if (options.url) return openPostgres(options.url);
+  return openSqlite(options.file);
+}
+
+// Async for the callers' sake: the engine is synchronous, PostgreSQL is not.
+async function openSqlite(fileOption: string | undefined): Promise<Db> {
+  const file = fileOption === ':memory:' ? ':memory:' : resolve(fileOption ?? DEFAULT_DB_FILE);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw: Raw = new Database(file);
   for (const pragma of PRAGMAS) raw.exec(pragma);
   migrate(raw);
 
-  let depth = 0;
   let closed = false;
+  const turn = new Turn();
   const statements = new Map<string, Statement>();
 
-  function prepare(sql: string): Statement {
-    let stmt = statements.get(sql);
+  /**
+   * `get` has statements of its own: libsql 0.5.29's `get` on a statement that last ran `all`
+   * answers that run's first row again, whatever the new parameters (checked by db-engines.test.ts).
+   */
+  function prepare(sql: string, use: 'get' | 'all' = 'all'): Statement {
+    const key = use === 'get' ? `get\u0000${sql}` : sql;
+    let stmt = statements.get(key);
     if (!stmt) {
       if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
       stmt = raw.prepare<Params>(sql);
-      statements.set(sql, stmt);
+      statements.set(key, stmt);
     }
     return stmt;
   }
 
-  function all<T extends Row = Row>(sql: string, params: Params = []): T[] {
+  /** True when the caller runs inside an open transaction of this connection. */
+  function inTransaction(): boolean {
+    const tx = currentTransaction.getStore();
+    return tx !== undefined && tx.turn === turn && tx.open;
+  }
+
+  /** Runs one statement in its turn: at once inside our transaction or when nobody holds the turn. */
+  async function statement<T>(run: () => T): Promise<T> {
+    if (inTransaction()) return run();
+    if (turn.free) return run();
+    await turn.take();
+    try {
+      return run();
+    } finally {
+      turn.give();
+    }
+  }
+
+  function allNow<T extends Row>(sql: string, params: Params): T[] {
     return prepare(sql).all(...params) as T[];
+  }
+
+  function getNow<T extends Row>(sql: string, params: Params): T | undefined {
+    const row = prepare(sql, 'get').get(...params) as (T & { _metadata?: unknown }) | undefined;
+    // libsql adds an enumerable timing field to single rows; it is not a column.
+    if (row) delete row._metadata;
+    return row;
   }
 
   function checkpoint(): void {
@@ -480,58 +573,83 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
+  /** Runs fn holding the whole turn (nothing else touches the connection meanwhile). */
+  async function exclusive<T>(fn: () => T): Promise<T> {
+    await turn.take();
+    try {
+      return fn();
+    } finally {
+      turn.give();
+    }
+  }
+
   const db: Db = {
+    engine: 'sqlite',
     file,
-    all,
-    get<T extends Row = Row>(sql: string, params: Params = []): T | undefined {
-      const row = prepare(sql).get(...params) as (T & { _metadata?: unknown }) | undefined;
-      // libsql adds an enumerable timing field to single rows; it is not a column.
-      if (row) delete row._metadata;
-      return row;
-    },
-    run(sql: string, params: Params = []) {
-      const result = prepare(sql).run(...params);
-      return { changes: result.changes, lastId: Number(result.lastInsertRowid) };
-    },
-    transaction<T>(fn: () => T): T {
-      if (depth > 0) return fn();
-      // IMMEDIATE takes the write lock up front, so another process (db:reset) fails fast
-      // instead of deadlocking half-way through.
-      raw.exec('BEGIN IMMEDIATE');
-      depth = 1;
+    all: <T extends Row = Row>(sql: string, params: Params = []) =>
+      statement(() => allNow<T>(sql, params)),
+    get: <T extends Row = Row>(sql: string, params: Params = []) =>
+      statement(() => getNow<T>(sql, params)),
+    run: (sql: string, params: Params = []) =>
+      statement(() => ({ changes: prepare(sql).run(...params).changes })),
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      if (inTransaction()) return fn();
+      await turn.take();
+      const tx: OpenTransaction = { turn, open: true, afterCommit: [] };
+      let result: T;
       try {
-        const result = fn();
-        if (result instanceof Promise) {
-          throw new Error('transaction(fn): fn must be synchronous');
+        // IMMEDIATE takes the write lock up front, so another process (db:reset) fails fast
+        // instead of deadlocking half-way through.
+        raw.exec('BEGIN IMMEDIATE');
+        try {
+          result = await currentTransaction.run(tx, fn);
+          raw.exec('COMMIT');
+        } catch (error) {
+          if (raw.inTransaction) raw.exec('ROLLBACK');
+          throw error;
         }
-        raw.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (raw.inTransaction) raw.exec('ROLLBACK');
-        throw error;
       } finally {
-        depth = 0;
+        // A callback fn started but did not await finds the transaction closed: it queues.
+        tx.open = false;
+        turn.give();
       }
+      for (const after of tx.afterCommit) await after();
+      return result;
     },
-    persist: checkpoint,
-    resetSchema() {
-      const tables = all<{ name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-      );
-      statements.clear();
-      raw.exec('PRAGMA foreign_keys = OFF');
-      for (const { name } of tables) raw.exec(`DROP TABLE IF EXISTS "${name}"`);
-      raw.exec('PRAGMA user_version = 0');
-      raw.exec('PRAGMA foreign_keys = ON');
-      migrate(raw);
+    async afterCommit(fn) {
+      const tx = currentTransaction.getStore();
+      if (tx !== undefined && tx.turn === turn && tx.open) tx.afterCommit.push(fn);
+      else await fn();
     },
-    close() {
-      if (closed) return;
-      checkpoint();
-      closed = true;
-      statements.clear();
-      raw.close();
+    // One server process per file (ADR-0064): nobody else runs it.
+    async exclusively(_name, fn) {
+      await fn();
+      return true;
     },
+    // SQLite's INTEGER PRIMARY KEY takes the largest id + 1 by itself.
+    idsInserted: () => Promise.resolve(),
+    persist: () => exclusive(checkpoint),
+    resetSchema: () =>
+      exclusive(() => {
+        const tables = allNow<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+          [],
+        );
+        statements.clear();
+        raw.exec('PRAGMA foreign_keys = OFF');
+        for (const { name } of tables) raw.exec(`DROP TABLE IF EXISTS "${name}"`);
+        raw.exec('PRAGMA user_version = 0');
+        raw.exec('PRAGMA foreign_keys = ON');
+        migrate(raw);
+      }),
+    close: () =>
+      exclusive(() => {
+        if (closed) return;
+        checkpoint();
+        closed = true;
+        statements.clear();
+        raw.close();
+      }),
   };
   return db;
 }

@@ -28,10 +28,10 @@ function lapseNote(config: AppConfig): string {
 }
 
 /** Cancels one lapsed order, if it is still unpaid and lapsed when the transaction runs. */
-function cancelLapsed(db: Db, order: LapsedOrder, now: Date, config: AppConfig): void {
-  db.transaction(() => {
-    const still = db.all(`${LAPSED_SQL} AND o.id = ?`, [now.toISOString(), order.id]);
-    if (still.length > 0) cancelUnpaidOrder(db, order.id, lapseNote(config), now);
+function cancelLapsed(db: Db, order: LapsedOrder, now: Date, config: AppConfig): Promise<void> {
+  return db.transaction(async () => {
+    const still = await db.all(`${LAPSED_SQL} AND o.id = ?`, [now.toISOString(), order.id]);
+    if (still.length > 0) await cancelUnpaidOrder(db, order.id, lapseNote(config), now);
   });
 }
 
@@ -42,21 +42,21 @@ function cancelLapsed(db: Db, order: LapsedOrder, now: Date, config: AppConfig):
  * round, holding its stock.
  */
 async function releaseLapsedReservations(db: Db, now: Date, config: AppConfig): Promise<number> {
-  const lapsed = db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]);
+  const lapsed = await db.all<LapsedOrder>(LAPSED_SQL, [now.toISOString()]);
   let cancelled = 0;
   for (const order of lapsed) {
     if (!order.payment_intent_id || !config.payments) {
-      cancelLapsed(db, order, now, config);
+      await cancelLapsed(db, order, now, config);
       cancelled += 1;
       continue;
     }
     try {
       const outcome = await config.payments.cancelIntent(order.payment_intent_id);
       if (outcome.kind === 'canceled') {
-        cancelLapsed(db, order, now, config);
+        await cancelLapsed(db, order, now, config);
         cancelled += 1;
       } else if (outcome.intent.status === 'succeeded') {
-        applyIntent(db, outcome.intent, 'succeeded', now);
+        await applyIntent(db, outcome.intent, 'succeeded', now);
       }
       // Processing: Stripe decides soon, by webhook.
     } catch (error) {
@@ -68,10 +68,11 @@ async function releaseLapsedReservations(db: Db, now: Date, config: AppConfig): 
 }
 
 /** Deletes guest carts untouched for `days` (their lines go with them). */
-function deleteAbandonedGuestCarts(db: Db, now: Date, days: number): number {
+async function deleteAbandonedGuestCarts(db: Db, now: Date, days: number): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
   // One statement: its own transaction, and no write at all when nothing matches.
-  return db.run('DELETE FROM carts WHERE user_id IS NULL AND updated_at < ?', [cutoff]).changes;
+  return (await db.run('DELETE FROM carts WHERE user_id IS NULL AND updated_at < ?', [cutoff]))
+    .changes;
 }
 
 export type Housekeeping = (now: Date) => Promise<void>;
@@ -86,20 +87,27 @@ export function createHousekeeping(db: Db, config: AppConfig): Housekeeping {
     // A clock moved backwards (tests) starts the intervals again.
     if (t - reservationsCheckedAt >= RESERVATION_CHECK_MS || t < reservationsCheckedAt) {
       reservationsCheckedAt = t;
-      // Usually there is nothing to do: look first, and go further only when there is.
+      // Usually there is nothing to do: look first, and go further only when there is. The look is
+      // queued at once, so a request that comes meanwhile waits for this round too.
       // (With `get` here the round intermittently missed lapsed orders in the payment tests; the
       // cause was not pinned down: a plain libsql get resets, so keep `all` until it is.)
-      if (db.all(`${LAPSED_SQL} LIMIT 1`, [now.toISOString()]).length > 0) {
-        running = running
-          .then(() => releaseLapsedReservations(db, now, config))
-          .catch((error: unknown) => config.logger.error('Releasing lapsed orders failed', error));
-      }
+      running = running
+        .then(async () => {
+          if ((await db.all(`${LAPSED_SQL} LIMIT 1`, [now.toISOString()])).length === 0) return;
+          // Once across the instances on one PostgreSQL database (ADR-0066): one that finds
+          // another's round running skips its own (each cancellation re-checks its order anyway).
+          await db.exclusively('housekeeping: lapsed reservations', async () => {
+            await releaseLapsedReservations(db, now, config);
+          });
+        })
+        .catch((error: unknown) => config.logger.error('Releasing lapsed orders failed', error));
     }
     if (t - cartsCheckedAt >= CART_CHECK_MS || t < cartsCheckedAt) {
       cartsCheckedAt = t;
-      deleteAbandonedGuestCarts(db, now, config.guestCartTtlDays);
+      await deleteAbandonedGuestCarts(db, now, config.guestCartTtlDays);
       // A revoked token past its expiry is refused by its expiry alone.
-      db.run('DELETE FROM revoked_tokens WHERE expires_at <= ?', [now.toISOString()]);
+      await db.run('DELETE FROM revoked_tokens WHERE expires_at <= ?', [now.toISOString()]);
+      await config.signInThrottle.sweep(now);
     }
     await running;
   };

@@ -13,16 +13,21 @@ const UNPAID = "('PENDING', 'PAYMENT_FAILED')";
 const CHECKS: Check[] = [
   {
     what: 'stock not conserved: on hand + held by orders <> received',
-    sql: `SELECT p.id AS id, p.quantity + COALESCE(SUM(i.units_held), 0) AS counted, p.stock_received AS expected
-      FROM products p LEFT JOIN order_items i ON i.product_id = p.id
-      GROUP BY p.id HAVING counted <> expected`,
+    // Aliases are not visible to WHERE and HAVING on PostgreSQL: the sums sit in a subquery.
+    sql: `SELECT id, counted, expected FROM (
+        SELECT p.id AS id, p.quantity + COALESCE(SUM(i.units_held), 0) AS counted, p.stock_received AS expected
+        FROM products p LEFT JOIN order_items i ON i.product_id = p.id
+        GROUP BY p.id, p.quantity, p.stock_received) t
+      WHERE counted <> expected`,
   },
   {
     what: 'unpaid hold counter differs from the unpaid orders it counts',
-    sql: `SELECT p.id AS id, p.unpaid_held AS counted,
-        COALESCE((SELECT SUM(i.units_held) FROM order_items i JOIN orders o ON o.id = i.order_id
-          WHERE i.product_id = p.id AND o.status IN ${UNPAID}), 0) AS expected
-      FROM products p WHERE counted <> expected`,
+    sql: `SELECT id, counted, expected FROM (
+        SELECT p.id AS id, p.unpaid_held AS counted,
+          COALESCE((SELECT SUM(i.units_held) FROM order_items i JOIN orders o ON o.id = i.order_id
+            WHERE i.product_id = p.id AND o.status IN ${UNPAID}), 0) AS expected
+        FROM products p) t
+      WHERE counted <> expected`,
   },
   {
     what: 'an order that holds no stock still has units held',
@@ -60,10 +65,10 @@ function describe(row: Row): string {
 }
 
 /** Every broken invariant, one line per offending row; empty when the data is whole. */
-export function checkInvariants(db: Db): string[] {
+export async function checkInvariants(db: Db): Promise<string[]> {
   const problems: string[] = [];
   for (const check of CHECKS) {
-    for (const row of db.all(check.sql)) problems.push(`${check.what}: ${describe(row)}`);
+    for (const row of await db.all(check.sql)) problems.push(`${check.what}: ${describe(row)}`);
   }
   return problems;
 }

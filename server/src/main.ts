@@ -15,6 +15,7 @@ import { createRelyingParty, OIDC_CALLBACK_PATH, type OidcSettings } from './oid
 import { DEFAULT_ORDER_LIMITS, orderLimitsFromEnv, type OrderLimits } from './order-limits';
 import { createHashPool, DEFAULT_HASH_POOL, type HashPoolLimits } from './password-pool';
 import { seedIfEmpty } from './seed';
+import { DatabaseInUseError, lockDatabaseFile } from './server-lock';
 import { renderLimitsFromEnv, type RenderLimits } from './render-limits';
 import { createStripeGateway, STRIPE_API_BASE, type StripeSettings } from './stripe/gateway';
 import { createStripeStandIn } from './stripe/stand-in';
@@ -39,7 +40,15 @@ export interface StartServerOptions {
   port?: number;
   host?: string;
   dbFile?: string;
-  /** Signs session tokens; default: a random secret kept in `<dbFile>.jwt-secret` (mode 0600). */
+  /**
+   * postgres://… (DATABASE_URL): PostgreSQL instead of dbFile, and any number of server processes
+   * may share it (ADR-0066). Unset: the SQLite file, one process.
+   */
+  databaseUrl?: string | null;
+  /**
+   * Signs session tokens; default: a random secret kept in `<dbFile>.jwt-secret` (mode 0600), or
+   * on PostgreSQL in the database, so every instance accepts the others' tokens.
+   */
   jwtSecret?: string;
   /** Default: `process.env.NODE_ENV !== 'production'`. Development allows the Vite origins. */
   development?: boolean;
@@ -133,6 +142,19 @@ export function loadOrCreateSecret(dbFile: string): string {
   return secret;
 }
 
+/** The JWT secret every instance on one PostgreSQL database shares: made by the first to start. */
+async function sharedSecret(db: Db): Promise<string> {
+  await db.run(
+    "INSERT INTO shop_state (name, value) VALUES ('jwt_secret', ?) ON CONFLICT DO NOTHING",
+    [randomBytes(32).toString('base64url')],
+  );
+  const row = await db.get<{ value: string }>(
+    "SELECT value FROM shop_state WHERE name = 'jwt_secret'",
+  );
+  if (!row) throw new Error('shop_state has no jwt_secret');
+  return row.value;
+}
+
 function originOf(value: string, what: string): string {
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -159,12 +181,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         'STRIPE_WEBHOOK_SECRET to its signing secret (whsec_...).',
     );
   }
-  const db = await openDb({ file: options.dbFile ?? DEFAULT_DB_FILE });
-  // The demo owner (a known password) only in development (ADR-0061).
-  await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
+  const dbFile = options.dbFile ?? DEFAULT_DB_FILE;
+  const databaseUrl = options.databaseUrl || null;
+  // One server process per SQLite file (ADR-0064): a second one stops here, before it opens it.
+  // PostgreSQL takes any number (ADR-0066).
+  const lock = databaseUrl ? null : lockDatabaseFile(dbFile);
+  let db: Db;
+  try {
+    db = await openDb({ file: dbFile, url: databaseUrl });
+    // The demo owner (a known password) only in development (ADR-0061).
+    await seedIfEmpty(db, now(), passwordHash, { demoOwner: development });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const config: AppConfig = {
-    jwtSecret: options.jwtSecret ?? loadOrCreateSecret(db.file),
+    jwtSecret:
+      options.jwtSecret ??
+      (db.engine === 'postgres' ? await sharedSecret(db) : loadOrCreateSecret(db.file)),
     development,
     corsOrigins: options.corsOrigins ?? (development ? DEV_ORIGINS : []),
     selfOrigins: [],
@@ -180,7 +215,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     assetOrigin: options.assetOrigin ? originOf(options.assetOrigin, 'assetOrigin') : null,
     publicOrigin: options.publicOrigin ? originOf(options.publicOrigin, 'publicOrigin') : null,
     passwordHash,
-    signInThrottle: createSignInThrottle({ ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits }),
+    signInThrottle: createSignInThrottle(db, {
+      ...DEFAULT_SIGN_IN_LIMITS,
+      ...options.signInLimits,
+    }),
     hashPool: createHashPool({ ...DEFAULT_HASH_POOL, ...options.hashPool }),
     trustedProxies: options.trustedProxies ?? [],
     faults: options.faults ?? false,
@@ -235,13 +273,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Slow or stalled clients cannot hold the single-threaded server forever.
   server.requestTimeout = requestTimeout;
   server.headersTimeout = headersTimeout;
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
-      server.off('error', reject);
-      resolvePromise();
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolvePromise();
+      });
     });
-  });
+  } catch (error) {
+    // The port is taken: the file is free for whoever starts next.
+    await db.close();
+    lock?.release();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -283,7 +328,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         server.close(() => resolvePromise());
         server.closeAllConnections();
       });
-      db.close();
+      await db.close();
+      lock?.release();
     },
   };
   if (options.providerStateSetup) config.providerStateSetup = options.providerStateSetup(running);
@@ -413,6 +459,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '127.0.0.1',
     ...(process.env.DB_FILE ? { dbFile: process.env.DB_FILE } : {}),
+    databaseUrl: process.env.DATABASE_URL || null,
     ...(secret ? { jwtSecret: secret } : {}),
     ...(corsOrigins ? { corsOrigins } : {}),
     ...(idpCallbackUrls ? { idpCallbackUrls } : {}),
@@ -470,7 +517,8 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error: unknown) => {
-    console.error(error);
+    // A refusal that says what to do needs no stack trace.
+    console.error(error instanceof DatabaseInUseError ? error.message : error);
     process.exit(1);
   });
 }

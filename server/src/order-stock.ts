@@ -14,7 +14,7 @@ interface OrderLineRow extends Row {
   units_held: number;
 }
 
-function orderLines(db: Db, orderId: number): OrderLineRow[] {
+function orderLines(db: Db, orderId: number): Promise<OrderLineRow[]> {
   return db.all<OrderLineRow>(
     'SELECT product_id, SUM(quantity) AS quantity, SUM(units_held) AS units_held FROM order_items WHERE order_id = ? GROUP BY product_id',
     [orderId],
@@ -25,10 +25,10 @@ const SET_UNITS_HELD =
   'UPDATE order_items SET units_held = ? WHERE order_id = ? AND product_id = ?';
 
 /** Takes an order's units out of stock again (a retry after a declined payment), or refuses with 409 OUT_OF_STOCK. */
-export function retakeStock(db: Db, orderId: number, now: Date): void {
+export async function retakeStock(db: Db, orderId: number, now: Date): Promise<void> {
   const stamp = now.toISOString();
-  for (const line of orderLines(db, orderId)) {
-    const product = getProductRow(db, line.product_id);
+  for (const line of await orderLines(db, orderId)) {
+    const product = await getProductRow(db, line.product_id);
     if (!product || product.quantity < line.quantity) {
       throw new ApiError(
         409,
@@ -36,15 +36,15 @@ export function retakeStock(db: Db, orderId: number, now: Date): void {
         outOfStockMessage(product?.name ?? 'this product', product?.quantity ?? 0),
       );
     }
-    db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
+    await db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
       line.quantity,
       stamp,
       line.product_id,
     ]);
-    db.run(SET_UNITS_HELD, [line.quantity, orderId, line.product_id]);
+    await db.run(SET_UNITS_HELD, [line.quantity, orderId, line.product_id]);
   }
-  db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
-  catalogueChanged(db);
+  await db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
+  await catalogueChanged(db);
 }
 
 /**
@@ -52,53 +52,53 @@ export function retakeStock(db: Db, orderId: number, now: Date): void {
  * taken, so the order is kept); answers the names of the products that fell short, for the shop
  * to refund or restock by hand.
  */
-export function takeStockForPaidOrder(db: Db, orderId: number, now: Date): string[] {
+export async function takeStockForPaidOrder(db: Db, orderId: number, now: Date): Promise<string[]> {
   const stamp = now.toISOString();
   const short: string[] = [];
-  for (const line of orderLines(db, orderId)) {
-    const product = getProductRow(db, line.product_id);
+  for (const line of await orderLines(db, orderId)) {
+    const product = await getProductRow(db, line.product_id);
     const take = Math.min(product?.quantity ?? 0, line.quantity);
     if (take < line.quantity) short.push(product?.name ?? `product ${line.product_id}`);
     if (take > 0) {
-      db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
+      await db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
         take,
         stamp,
         line.product_id,
       ]);
     }
-    db.run(SET_UNITS_HELD, [take, orderId, line.product_id]);
+    await db.run(SET_UNITS_HELD, [take, orderId, line.product_id]);
   }
-  db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
-  catalogueChanged(db);
+  await db.run('UPDATE orders SET stock_held = 1 WHERE id = ?', [orderId]);
+  await catalogueChanged(db);
   return short;
 }
 
 /** Gives an order's units back to stock, once (stock_held says whether it holds them). */
-export function returnStock(db: Db, orderId: number, now: Date): void {
-  const held = db.get<{ stock_held: number }>('SELECT stock_held FROM orders WHERE id = ?', [
+export async function returnStock(db: Db, orderId: number, now: Date): Promise<void> {
+  const held = await db.get<{ stock_held: number }>('SELECT stock_held FROM orders WHERE id = ?', [
     orderId,
   ]);
   if (held?.stock_held !== 1) return;
   const stamp = now.toISOString();
-  for (const line of orderLines(db, orderId)) {
-    db.run('UPDATE products SET quantity = quantity + ?, updated_at = ? WHERE id = ?', [
+  for (const line of await orderLines(db, orderId)) {
+    await db.run('UPDATE products SET quantity = quantity + ?, updated_at = ? WHERE id = ?', [
       line.units_held,
       stamp,
       line.product_id,
     ]);
-    db.run(SET_UNITS_HELD, [0, orderId, line.product_id]);
+    await db.run(SET_UNITS_HELD, [0, orderId, line.product_id]);
   }
-  db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
-  catalogueChanged(db);
+  await db.run('UPDATE orders SET stock_held = 0 WHERE id = ?', [orderId]);
+  await catalogueChanged(db);
 }
 
 /** Empties the cart the order came from (the user's, or the guest cart it was placed from). */
-export function clearOwnerCart(db: Db, order: OrderRow, now: Date): void {
+export async function clearOwnerCart(db: Db, order: OrderRow, now: Date): Promise<void> {
   const cart =
     order.user_id !== null
-      ? findCart(db, { kind: 'user', userId: order.user_id })
+      ? await findCart(db, { kind: 'user', userId: order.user_id })
       : order.cart_token
-        ? findCart(db, { kind: 'guest', token: order.cart_token })
+        ? await findCart(db, { kind: 'guest', token: order.cart_token })
         : undefined;
-  if (cart) emptyCart(db, cart.id, now);
+  if (cart) await emptyCart(db, cart.id, now);
 }

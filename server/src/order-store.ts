@@ -57,7 +57,7 @@ export interface IntentRow extends Row {
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-export function getOrderRow(db: Db, id: number): OrderRow | undefined {
+export function getOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {
   return db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [id]);
 }
 
@@ -71,8 +71,8 @@ function sameSecret(a: string, b: string): boolean {
  * The order when the caller may see it: its owner (bearer) or whoever holds its order token.
  * Everything else, existing or not, is the same 404 so ids reveal nothing.
  */
-export function accessibleOrder(ctx: HandlerContext, orderId: number): OrderRow {
-  const row = getOrderRow(ctx.db, orderId);
+export async function accessibleOrder(ctx: HandlerContext, orderId: number): Promise<OrderRow> {
+  const row = await getOrderRow(ctx.db, orderId);
   if (row) {
     if (ctx.user && row.user_id === ctx.user.id) return row;
     const token = ctx.header('x-order-token')?.trim();
@@ -82,13 +82,13 @@ export function accessibleOrder(ctx: HandlerContext, orderId: number): OrderRow 
   throw notFound(ORDER_NOT_FOUND);
 }
 
-export function intentOfOrder(db: Db, order: OrderRow): IntentRow | undefined {
+export async function intentOfOrder(db: Db, order: OrderRow): Promise<IntentRow | undefined> {
   if (!order.payment_intent_id) return undefined;
   return db.get<IntentRow>('SELECT * FROM payment_intents WHERE id = ?', [order.payment_intent_id]);
 }
 
-export function orderResponseJson(db: Db, order: OrderRow): OrderResponse {
-  const intent = intentOfOrder(db, order);
+export async function orderResponseJson(db: Db, order: OrderRow): Promise<OrderResponse> {
+  const intent = await intentOfOrder(db, order);
   return {
     orderId: order.id,
     status: order.status,
@@ -113,10 +113,11 @@ interface OrderItemRow extends Row {
   quantity: number;
 }
 
-export function orderDetailJson(db: Db, order: OrderRow): OrderDetail {
-  const items = db.all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY id', [
-    order.id,
-  ]);
+export async function orderDetailJson(db: Db, order: OrderRow): Promise<OrderDetail> {
+  const items = await db.all<OrderItemRow>(
+    'SELECT * FROM order_items WHERE order_id = ? ORDER BY id',
+    [order.id],
+  );
   return {
     orderId: order.id,
     status: order.status,
@@ -140,7 +141,7 @@ export function orderDetailJson(db: Db, order: OrderRow): OrderDetail {
     shippingAddress: JSON.parse(order.shipping_address) as ShippingAddress,
     promoCode: order.promo_code,
     createdAt: order.created_at,
-    paymentError: order.status === 'PAYMENT_FAILED' ? paymentErrorOf(db, order) : null,
+    paymentError: order.status === 'PAYMENT_FAILED' ? await paymentErrorOf(db, order) : null,
   };
 }
 
@@ -148,8 +149,8 @@ export function orderDetailJson(db: Db, order: OrderRow): OrderDetail {
 const AUTHENTICATION_FAILED = 'Your bank could not confirm this payment.';
 
 /** Why the order's last card payment failed: the card issuer's words, or ours for a failed authentication. */
-function paymentErrorOf(db: Db, order: OrderRow): string | null {
-  const stored = intentOfOrder(db, order)?.last_error;
+async function paymentErrorOf(db: Db, order: OrderRow): Promise<string | null> {
+  const stored = (await intentOfOrder(db, order))?.last_error;
   if (!stored) return null;
   const error = JSON.parse(stored) as CardError;
   return error.code === 'payment_intent_authentication_failure'
@@ -168,14 +169,14 @@ export function intentJson(intent: IntentRow): PaymentIntent {
   };
 }
 
-export function appendHistory(
+export async function appendHistory(
   db: Db,
   orderId: number,
   status: OrderStatus,
   note: string | null,
   now: Date,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
     [orderId, status, note, now.toISOString()],
   );
@@ -192,28 +193,27 @@ export function claimGuestOrders(
   userId: number,
   orderTokens: readonly string[],
   now: Date,
-): number[] {
+): Promise<number[]> {
   const tokens = [...new Set(orderTokens.map((token) => token.trim()))].filter(
     (token) => token !== '',
   );
-  return db.transaction(() => {
+  return db.transaction(async () => {
     const ids: number[] = [];
     for (const token of tokens) {
       // Found by the token itself; the comparison that decides is accessibleOrder's
       // constant-time one.
-      const row = db.get<{ id: number; user_id: number | null; order_token: string | null }>(
+      const row = await db.get<{ id: number; user_id: number | null; order_token: string | null }>(
         'SELECT id, user_id, order_token FROM orders WHERE order_token = ?',
         [token],
       );
       if (!row?.order_token || !sameSecret(token, row.order_token)) continue;
       if (row.user_id === null) {
-        db.run('UPDATE orders SET user_id = ?, updated_at = ? WHERE id = ? AND user_id IS NULL', [
-          userId,
-          now.toISOString(),
-          row.id,
-        ]);
+        await db.run(
+          'UPDATE orders SET user_id = ?, updated_at = ? WHERE id = ? AND user_id IS NULL',
+          [userId, now.toISOString(), row.id],
+        );
       }
-      if (getOrderRow(db, row.id)?.user_id === userId) ids.push(row.id);
+      if ((await getOrderRow(db, row.id))?.user_id === userId) ids.push(row.id);
     }
     return ids.sort((a, b) => a - b);
   });

@@ -24,9 +24,14 @@ export type AppliedOutcome =
 const SETTLED = new Set(['succeeded', 'canceled']);
 
 /** Keeps the shop's copy of the intent (insert or update) and links it to its order. */
-function storeIntent(db: Db, orderId: number, intent: IntentSnapshot, now: Date): void {
+async function storeIntent(
+  db: Db,
+  orderId: number,
+  intent: IntentSnapshot,
+  now: Date,
+): Promise<void> {
   const stamp = now.toISOString();
-  db.run(
+  await db.run(
     `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET
@@ -47,18 +52,19 @@ function storeIntent(db: Db, orderId: number, intent: IntentSnapshot, now: Date)
       stamp,
     ],
   );
-  db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ? AND payment_intent_id IS NULL', [
-    intent.id,
-    orderId,
-  ]);
+  await db.run(
+    'UPDATE orders SET payment_intent_id = ? WHERE id = ? AND payment_intent_id IS NULL',
+    [intent.id, orderId],
+  );
 }
 
 /** The order an intent pays: the one linked to it (metadata alone is not trusted). */
-function orderOfIntent(db: Db, intentId: string): OrderRow | undefined {
-  const link = db.get<{ order_id: number }>('SELECT order_id FROM payment_intents WHERE id = ?', [
-    intentId,
-  ]);
-  const order = link ? getOrderRow(db, link.order_id) : undefined;
+async function orderOfIntent(db: Db, intentId: string): Promise<OrderRow | undefined> {
+  const link = await db.get<{ order_id: number }>(
+    'SELECT order_id FROM payment_intents WHERE id = ?',
+    [intentId],
+  );
+  const order = link ? await getOrderRow(db, link.order_id) : undefined;
   return order?.payment_intent_id === intentId ? order : undefined;
 }
 
@@ -66,15 +72,15 @@ function matchesOrder(intent: IntentSnapshot, order: OrderRow): boolean {
   return intent.amountCents === order.total_cents && intent.currency.toLowerCase() === 'usd';
 }
 
-function markPaid(db: Db, order: OrderRow, now: Date): void {
+async function markPaid(db: Db, order: OrderRow, now: Date): Promise<void> {
   const stamp = now.toISOString();
   // A retry's units went back with the decline: taken again now that the money is in.
-  const short = order.stock_held === 1 ? [] : takeStockForPaidOrder(db, order.id, now);
-  db.run(
+  const short = order.stock_held === 1 ? [] : await takeStockForPaidOrder(db, order.id, now);
+  await db.run(
     "UPDATE orders SET status = 'PAID', payment_status = 'PAID', reserved_until = NULL, updated_at = ? WHERE id = ?",
     [stamp, order.id],
   );
-  appendHistory(
+  await appendHistory(
     db,
     order.id,
     'PAID',
@@ -83,7 +89,7 @@ function markPaid(db: Db, order: OrderRow, now: Date): void {
       : `Card payment confirmed; not enough stock of ${short.join(', ')}: restock or refund`,
     now,
   );
-  clearOwnerCart(db, order, now);
+  await clearOwnerCart(db, order, now);
 }
 
 /**
@@ -95,16 +101,16 @@ export function applyIntent(
   intent: IntentSnapshot,
   event: IntentEvent,
   now: Date,
-): AppliedOutcome {
-  return db.transaction(() => {
-    const order = orderOfIntent(db, intent.id);
+): Promise<AppliedOutcome> {
+  return db.transaction(async () => {
+    const order = await orderOfIntent(db, intent.id);
     if (!order) return 'unknown_intent';
-    storeIntent(db, order.id, intent, now);
+    await storeIntent(db, order.id, intent, now);
     const unpaid = order.status === 'PENDING' || order.status === 'PAYMENT_FAILED';
     if (event === 'succeeded') {
       if (intent.status !== 'succeeded') return 'not_succeeded';
       if (!matchesOrder(intent, order)) {
-        appendHistory(
+        await appendHistory(
           db,
           order.id,
           order.status,
@@ -115,7 +121,7 @@ export function applyIntent(
       }
       if (!unpaid) {
         if (order.status === 'CANCELLED') {
-          appendHistory(
+          await appendHistory(
             db,
             order.id,
             'CANCELLED',
@@ -125,19 +131,19 @@ export function applyIntent(
         }
         return 'no_change';
       }
-      markPaid(db, order, now);
+      await markPaid(db, order, now);
       return 'paid';
     }
     if (event === 'payment_failed') {
       if (order.status !== 'PENDING') return 'no_change';
       const reason = intent.lastError?.message;
-      db.run(
+      await db.run(
         "UPDATE orders SET status = 'PAYMENT_FAILED', payment_status = 'FAILED', updated_at = ? WHERE id = ?",
         [now.toISOString(), order.id],
       );
       // A declined order holds nothing: a retry takes the units again (or is told they are gone).
-      returnStock(db, order.id, now);
-      appendHistory(
+      await returnStock(db, order.id, now);
+      await appendHistory(
         db,
         order.id,
         'PAYMENT_FAILED',
@@ -147,19 +153,24 @@ export function applyIntent(
       return 'payment_failed';
     }
     if (!unpaid) return 'no_change';
-    cancelUnpaidOrder(db, order.id, 'The card payment was cancelled', now);
+    await cancelUnpaidOrder(db, order.id, 'The card payment was cancelled', now);
     return 'cancelled';
   });
 }
 
 /** Cancels an unpaid order and gives its units back (inside the caller's transaction). */
-export function cancelUnpaidOrder(db: Db, orderId: number, note: string, now: Date): void {
-  returnStock(db, orderId, now);
-  db.run(
+export async function cancelUnpaidOrder(
+  db: Db,
+  orderId: number,
+  note: string,
+  now: Date,
+): Promise<void> {
+  await returnStock(db, orderId, now);
+  await db.run(
     "UPDATE orders SET status = 'CANCELLED', reserved_until = NULL, stock_held = 0, updated_at = ? WHERE id = ?",
     [now.toISOString(), orderId],
   );
-  appendHistory(db, orderId, 'CANCELLED', note, now);
+  await appendHistory(db, orderId, 'CANCELLED', note, now);
 }
 
 /**
@@ -172,22 +183,22 @@ export async function ensureCardIntent(
   orderId: number,
   now: () => Date,
 ): Promise<void> {
-  const order = getOrderRow(db, orderId);
+  const order = await getOrderRow(db, orderId);
   if (!order || order.payment_method !== 'card') return;
-  let mirror = intentOfOrder(db, order);
+  let mirror = await intentOfOrder(db, order);
   if (!mirror) {
     const created = await gateway.createIntent({
       orderId: order.id,
       amountCents: order.total_cents,
       idempotencyKey: intentIdempotencyKey(order),
     });
-    db.transaction(() => storeIntent(db, order.id, created, now()));
-    const linked = getOrderRow(db, order.id);
-    mirror = linked ? intentOfOrder(db, linked) : undefined;
+    await db.transaction(() => storeIntent(db, order.id, created, now()));
+    const linked = await getOrderRow(db, order.id);
+    mirror = linked ? await intentOfOrder(db, linked) : undefined;
     if (!mirror) return;
   }
   if (mirror.amount_cents !== order.total_cents && !SETTLED.has(mirror.status)) {
     const updated = await gateway.updateAmount(mirror.id, order.total_cents);
-    db.transaction(() => storeIntent(db, order.id, updated, now()));
+    await db.transaction(() => storeIntent(db, order.id, updated, now()));
   }
 }

@@ -14,12 +14,12 @@ function promoUseLimitMessage(limit: number): string {
  * The plain reason `customer` may not use the promo again, or null when they may (no limit, or
  * uses left). Run it inside the transaction that places the order.
  */
-export function promoUseRefusal(
+export async function promoUseRefusal(
   db: Db,
   promo: { promoId: number; code: string },
   customer: { userId: number | null; email: string | null },
-): string | null {
-  const row = db.get<{ max_uses_per_customer: number | null }>(
+): Promise<string | null> {
+  const row = await db.get<{ max_uses_per_customer: number | null }>(
     'SELECT max_uses_per_customer FROM promos WHERE id = ?',
     [promo.promoId],
   );
@@ -36,7 +36,7 @@ export function promoUseRefusal(
     args.push(emailKey(customer.email));
   }
   if (who.length === 0) return null;
-  const used = db.get<{ n: number }>(
+  const used = await db.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM orders
       WHERE promo_code = ? COLLATE NOCASE AND status <> 'CANCELLED' AND (${who.join(' OR ')})`,
     args,

@@ -2,6 +2,17 @@ import { DEFAULT_PASSWORD_HASH, hashPassword, type PasswordHashParams } from './
 import type { Db } from './db';
 import { priceTotals } from './money';
 import { catalogueChanged } from './render-catalogue-version';
+
+// The tables the seed fills with ids of its own (the catalogue's, stable across reseeds).
+const SEEDED_ID_TABLES = [
+  'products',
+  'product_images',
+  'news',
+  'events',
+  'spaces',
+  'ship_methods',
+  'promos',
+] as const;
 import {
   DEMO_ORDERS,
   DEMO_OWNER,
@@ -54,8 +65,8 @@ function promoWindow(window: PromoWindow, now: Date): { startAt: string; endAt: 
   }
 }
 
-function isEmpty(db: Db): boolean {
-  const row = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products');
+async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products');
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -78,23 +89,28 @@ export interface SeedOptions {
 }
 
 /**
- * Inserts the catalogue, the demo user and the demo user's past orders (and the demo owner);
- * dates are relative to `now`. Expects empty tables.
+ * Inserts the catalogue, the demo user and the demo user's past orders (and the demo owner), in
+ * one transaction, unless the products table is not empty when it starts: then answers false and
+ * writes nothing. Dates are relative to `now`. The check is inside the transaction (its write lock
+ * taken at BEGIN), so of two processes started at once on a fresh file one seeds and the other
+ * waits, then finds the seed there: never a second seed, never half of one.
  */
 async function seedDatabase(
   db: Db,
   now: Date,
   params: PasswordHashParams,
   options: SeedOptions,
-): Promise<void> {
-  // Hash outside the transaction: scrypt is async and transactions are synchronous.
+): Promise<boolean> {
+  // Hash before the transaction: scrypt takes a third of a second, and the transaction would hold
+  // every other statement back meanwhile.
   const demoHash = await demoPasswordHash(params);
-  db.transaction(() => {
+  return db.transaction(async () => {
+    if (!(await isEmpty(db))) return false;
     // Distinct creation times (one second apart, in id order) keep "newest first" deterministic.
     const catalogueBase = daysFrom(now, -120).getTime();
     for (const p of SEED_PRODUCTS) {
       const createdAt = new Date(catalogueBase + p.id * 1000).toISOString();
-      db.run(
+      await db.run(
         `INSERT INTO products (id, name, description, price_cents, old_price_cents, quantity, stock_received,
            category, is_available_at_web, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -111,13 +127,13 @@ async function seedDatabase(
           createdAt,
         ],
       );
-      db.run(
+      await db.run(
         'INSERT INTO product_images (id, product_id, image_url, is_main) VALUES (?, ?, ?, 1)',
         [p.id, p.id, `/images/products/${p.id}-1.svg`],
       );
       for (let n = 2; n <= 4; n += 1) {
         const imageId = 36 + (p.id - 1) * 3 + (n - 1);
-        db.run(
+        await db.run(
           'INSERT INTO product_images (id, product_id, image_url, is_main) VALUES (?, ?, ?, 0)',
           [imageId, p.id, `/images/products/${p.id}-${n}.svg`],
         );
@@ -125,7 +141,7 @@ async function seedDatabase(
     }
     for (const n of SEED_NEWS) {
       const description = n.paragraphs.join('\n\n');
-      db.run(
+      await db.run(
         'INSERT INTO news (id, title, description, image, time, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         [
           n.id,
@@ -141,29 +157,26 @@ async function seedDatabase(
       // Upcoming events keep the exact offset from "now" so the boundary is never a matter of hours.
       const start =
         e.offsetDays > 0 ? daysFrom(now, e.offsetDays) : daysFrom(now, e.offsetDays, 10);
-      db.run('INSERT INTO events (id, name, image, duration, start_date) VALUES (?, ?, ?, ?, ?)', [
-        e.id,
-        e.name,
-        `/images/events/${e.id}.svg`,
-        '02:00:00',
-        iso(start),
-      ]);
+      await db.run(
+        'INSERT INTO events (id, name, image, duration, start_date) VALUES (?, ?, ?, ?, ?)',
+        [e.id, e.name, `/images/events/${e.id}.svg`, '02:00:00', iso(start)],
+      );
     }
     for (const s of SEED_SPACES) {
-      db.run(
+      await db.run(
         'INSERT INTO spaces (id, name, type, image, width, height) VALUES (?, ?, ?, ?, ?, ?)',
         [s.id, s.name, s.type, s.image, s.width, s.height],
       );
     }
     for (const m of SEED_SHIP_METHODS) {
-      db.run(
+      await db.run(
         'INSERT INTO ship_methods (id, name, code, expected_arrival, price_cents, is_active) VALUES (?, ?, ?, ?, ?, 1)',
         [m.id, m.name, m.code, m.expectedArrival, m.priceCents],
       );
     }
     for (const p of SEED_PROMOS) {
       const { startAt, endAt } = promoWindow(p.window, now);
-      db.run(
+      await db.run(
         `INSERT INTO promos (id, code, title, description, discount_type, discount_value, start_at, end_at, is_active, card_only)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
         [
@@ -179,20 +192,24 @@ async function seedDatabase(
         ],
       );
       for (const productId of p.productIds) {
-        db.run('INSERT INTO promo_products (promo_id, product_id) VALUES (?, ?)', [
+        await db.run('INSERT INTO promo_products (promo_id, product_id) VALUES (?, ?)', [
           p.id,
           productId,
         ]);
       }
     }
+    // The rows above came with their own ids: PostgreSQL's id counters move past them.
+    await db.idsInserted(SEEDED_ID_TABLES);
     const created = iso(now);
-    const { lastId: userId } = db.run(
+    const user = await db.get<{ id: number }>(
       `INSERT INTO users (email, username, password_hash, phone, token_version, created_by, created_at)
-       VALUES (?, ?, ?, ?, 0, 'SEED', ?)`,
+       VALUES (?, ?, ?, ?, 0, 'SEED', ?) RETURNING id`,
       [DEMO_USER.email, DEMO_USER.username, demoHash, DEMO_USER.address.phoneNumber, created],
     );
+    if (!user) throw new Error('seed: the demo user was not stored');
+    const userId = user.id;
     const a = DEMO_USER.address;
-    db.run(
+    await db.run(
       `INSERT INTO addresses (user_id, name, country, province, city, street, postal_code, apartment, phone_number,
          is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
       [
@@ -208,17 +225,18 @@ async function seedDatabase(
         created,
       ],
     );
-    DEMO_ORDERS.forEach((order, index) => {
-      insertDemoOrder(db, userId, order, index, now);
-    });
+    for (const [index, order] of DEMO_ORDERS.entries()) {
+      await insertDemoOrder(db, userId, order, index, now);
+    }
     if (options.demoOwner !== false) {
       // The same demo password: DEMO_OWNER says so, and it saves a hash per reseed.
-      db.run(
+      await db.run(
         `INSERT INTO users (email, username, password_hash, phone, token_version, created_by, created_at, role)
          VALUES (?, ?, ?, NULL, 0, 'SEED', ?, 'OWNER')`,
         [DEMO_OWNER.email, DEMO_OWNER.username, demoHash, created],
       );
     }
+    return true;
   });
 }
 
@@ -228,7 +246,13 @@ const HOUR_MS = 60 * 60 * 1000;
  * One of the demo account's past orders, priced as the order handler prices it (money.ts) at the
  * seed's prices. History only: no stock held, no reservation (see DEMO_ORDERS).
  */
-function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number, now: Date): void {
+async function insertDemoOrder(
+  db: Db,
+  userId: number,
+  order: SeedOrder,
+  index: number,
+  now: Date,
+): Promise<void> {
   const ship = SEED_SHIP_METHODS.find((m) => m.id === order.shipMethodId);
   if (!ship) throw new Error(`seed: ship method ${order.shipMethodId} is missing`);
   const products = order.lines.map(([productId, quantity]) => {
@@ -264,12 +288,13 @@ function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number
     phoneNumber: a.phoneNumber,
     isDefault: true,
   };
-  const { lastId: orderId } = db.run(
+  const inserted = await db.get<{ id: number }>(
     `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
        payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
        subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at,
        reserved_until, stock_held, client_address)
-     VALUES (?, ?, NULL, NULL, ?, ?, 'seed', ?, ?, ?, ?, ?, ?, 'USD', NULL, ?, ?, ?, ?, ?, ?, ?, NULL, 0, NULL)`,
+     VALUES (?, ?, NULL, NULL, ?, ?, 'seed', ?, ?, ?, ?, ?, ?, 'USD', NULL, ?, ?, ?, ?, ?, ?, ?, NULL, 0, NULL)
+     RETURNING id`,
     [
       userId,
       DEMO_USER.email,
@@ -290,8 +315,10 @@ function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number
       at(last.hours),
     ],
   );
+  if (!inserted) throw new Error('seed: a demo order was not stored');
+  const orderId = inserted.id;
   for (const { product, quantity } of products) {
-    db.run(
+    await db.run(
       `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
       [
@@ -306,7 +333,7 @@ function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number
     );
   }
   for (const event of order.history) {
-    db.run(
+    await db.run(
       'INSERT INTO order_status_history (order_id, status, note, created_at) VALUES (?, ?, ?, ?)',
       [orderId, event.status, event.note, at(event.hours)],
     );
@@ -317,12 +344,12 @@ function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number
     const intentId = `pi_seed_demo_${index + 1}`;
     const secret = `${intentId}_secret_seed`;
     const paidAt = at(order.history.find((e) => e.status === 'PAID')?.hours ?? 0);
-    db.run(
+    await db.run(
       `INSERT INTO payment_intents (id, client_secret, order_id, amount_cents, currency, status, last_error, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'usd', 'succeeded', NULL, ?, ?)`,
       [intentId, secret, orderId, totals.total, at(0), paidAt],
     );
-    db.run(
+    await db.run(
       `INSERT INTO stripe_stand_in_intents (id, client_secret, amount, currency, status, metadata, created)
        VALUES (?, ?, ?, 'usd', 'succeeded', ?, ?)`,
       [
@@ -333,7 +360,7 @@ function insertDemoOrder(db: Db, userId: number, order: SeedOrder, index: number
         Math.floor(placedAt / 1000),
       ],
     );
-    db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ?', [intentId, orderId]);
+    await db.run('UPDATE orders SET payment_intent_id = ? WHERE id = ?', [intentId, orderId]);
   }
 }
 
@@ -343,9 +370,10 @@ export async function seedIfEmpty(
   params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
   options: SeedOptions = {},
 ): Promise<boolean> {
-  if (!isEmpty(db)) return false;
-  await seedDatabase(db, now, params, options);
-  catalogueChanged(db);
+  // Seeded already (every start but the first): no demo hash to make.
+  if (!(await isEmpty(db))) return false;
+  if (!(await seedDatabase(db, now, params, options))) return false;
+  await catalogueChanged(db);
   return true;
 }
 
@@ -356,7 +384,7 @@ export async function reseed(
   params: PasswordHashParams = DEFAULT_PASSWORD_HASH,
   options: SeedOptions = {},
 ): Promise<void> {
-  db.resetSchema();
+  await db.resetSchema();
   await seedDatabase(db, now, params, options);
-  catalogueChanged(db);
+  await catalogueChanged(db);
 }

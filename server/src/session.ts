@@ -15,11 +15,11 @@ export interface UserRow extends Row {
   created_at: string;
 }
 
-export function getUser(db: Db, id: number): UserRow | undefined {
+export function getUser(db: Db, id: number): Promise<UserRow | undefined> {
   return db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
 }
 
-export function getUserByEmail(db: Db, email: string): UserRow | undefined {
+export function getUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.get<UserRow>('SELECT * FROM users WHERE email = ? COLLATE NOCASE', [email.trim()]);
 }
 
@@ -43,8 +43,8 @@ export function remainingTtl(ctx: Pick<HandlerContext, 'claims' | 'now'>): numbe
   return Math.max(60, exp - nowSeconds);
 }
 
-export function userJson(db: Db, user: UserRow): components['schemas']['User'] {
-  const fallback = db.get<{ phone_number: string }>(
+export async function userJson(db: Db, user: UserRow): Promise<components['schemas']['User']> {
+  const fallback = await db.get<{ phone_number: string }>(
     'SELECT phone_number FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id LIMIT 1',
     [user.id],
   );

@@ -11,7 +11,11 @@
 //   - the address, all accounts (50): one address trying many accounts. An account that signed
 //     in from this address before is not held back by it, so a flood from behind a shared proxy
 //     does not lock out the shoppers who use it (configure TRUSTED_PROXIES to see real addresses).
-// Sign-ups are counted per address the same way. State lives in memory, per process.
+// Sign-ups are counted per address the same way. The counts live in the database (sign_in_counts,
+// sign_in_known, sign_in_flights), so every server process on one database shares them (ADR-0066).
+import { randomUUID } from 'node:crypto';
+import type { Db, Row } from './db';
+
 export interface SignInLimits {
   /** Failed attempts on one account from one address before waits start. */
   pairFailures: number;
@@ -43,48 +47,63 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 
 // How long a successful (account, address) pair is remembered as known.
 const KNOWN_PAIR_MS = 30 * 24 * 60 * 60 * 1000;
-// Beyond this many tracked keys, expired entries are swept (a flood of random emails cannot grow memory).
-const SWEEP_AT = 10_000;
+// A check in flight that was never finished (its process died) stops counting after this long.
+const FLIGHT_MS = 2 * 60 * 1000;
+
+type Counter = 'pair' | 'account' | 'address' | 'signup';
 
 interface Entry {
   count: number;
-  lastAt: number;
-  blockedUntil: number;
+  last_at: number;
+  blocked_until: number;
 }
 
+/**
+ * One delay counter: a row per (counter, name) in sign_in_counts. Called inside the throttle's
+ * transactions, so a check and the count it adds are one step for every instance (ADR-0066).
+ */
 class DelayCounter {
-  private readonly entries = new Map<string, Entry>();
-
   constructor(
+    private readonly db: Db,
+    private readonly counter: Counter,
     private readonly allowance: number,
     private readonly limits: SignInLimits,
   ) {}
 
-  /** Milliseconds until `key` may try again, or 0. */
-  blockedFor(key: string, now: number): number {
-    const e = this.entries.get(key);
-    return e && e.blockedUntil > now ? e.blockedUntil - now : 0;
+  async snapshot(name: string): Promise<Entry | undefined> {
+    const row = await this.db.get<Entry & Row>(
+      'SELECT count, last_at, blocked_until FROM sign_in_counts WHERE counter = ? AND name = ?',
+      [this.counter, name],
+    );
+    return row && { count: row.count, last_at: row.last_at, blocked_until: row.blocked_until };
   }
 
-  snapshot(key: string): Entry | undefined {
-    const e = this.entries.get(key);
-    return e ? { ...e } : undefined;
+  /** Milliseconds until `name` may try again, or 0. */
+  async blockedFor(name: string, now: number): Promise<number> {
+    const e = await this.snapshot(name);
+    return e && e.blocked_until > now ? e.blocked_until - now : 0;
   }
 
-  restore(key: string, entry: Entry | undefined): void {
-    if (entry) this.entries.set(key, entry);
-    else this.entries.delete(key);
+  async restore(name: string, entry: Entry | undefined): Promise<void> {
+    if (!entry) {
+      await this.clear(name);
+      return;
+    }
+    await this.db.run(
+      `INSERT INTO sign_in_counts (counter, name, count, last_at, blocked_until) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (counter, name) DO UPDATE SET count = excluded.count, last_at = excluded.last_at,
+         blocked_until = excluded.blocked_until`,
+      [this.counter, name, entry.count, entry.last_at, entry.blocked_until],
+    );
   }
 
-  add(key: string, now: number): void {
-    let e = this.entries.get(key);
-    if (!e || now - e.lastAt > this.limits.windowSeconds * 1000) {
-      if (this.entries.size >= SWEEP_AT) this.sweep(now);
-      e = { count: 0, lastAt: now, blockedUntil: 0 };
-      this.entries.set(key, e);
+  async add(name: string, now: number): Promise<void> {
+    let e = await this.snapshot(name);
+    if (!e || now - e.last_at > this.limits.windowSeconds * 1000) {
+      e = { count: 0, last_at: now, blocked_until: 0 };
     }
     e.count += 1;
-    e.lastAt = now;
+    e.last_at = now;
     // The failure that uses the allowance up starts the first wait; each one after doubles it.
     if (e.count >= this.allowance) {
       const doublings = Math.min(30, e.count - this.allowance);
@@ -92,30 +111,27 @@ class DelayCounter {
         this.limits.maxDelaySeconds,
         this.limits.baseDelaySeconds * 2 ** doublings,
       );
-      e.blockedUntil = now + seconds * 1000;
+      e.blocked_until = now + seconds * 1000;
     }
+    await this.restore(name, e);
   }
 
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private sweep(now: number): void {
-    const windowMs = this.limits.windowSeconds * 1000;
-    for (const [key, e] of this.entries) {
-      if (e.blockedUntil <= now && now - e.lastAt > windowMs) this.entries.delete(key);
-    }
+  async clear(name: string): Promise<void> {
+    await this.db.run('DELETE FROM sign_in_counts WHERE counter = ? AND name = ?', [
+      this.counter,
+      name,
+    ]);
   }
 }
 
 /** A reserved attempt: counted as failed until told otherwise; call exactly one method. */
 export interface SignInTicket {
   /** The password was right: the account's counts are cleared, the address's reservation given back. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** The password was wrong: the reservation stands as a failure. */
-  failed(): void;
+  failed(): Promise<void>;
   /** Nothing was checked (the server was busy): every count is as before. */
-  cancel(): void;
+  cancel(): Promise<void>;
 }
 
 type Reservation = { wait: number } | { ticket: SignInTicket };
@@ -136,34 +152,66 @@ export interface SignInThrottle {
    * ticket. Every password check goes through here: sign-in, account linking, password and
    * email changes (ADR-0062).
    */
-  reserve(account: string, address: string, now: Date, options?: ReserveOptions): Reservation;
+  reserve(
+    account: string,
+    address: string,
+    now: Date,
+    options?: ReserveOptions,
+  ): Promise<Reservation>;
   /** Reserves a sign-up from `address` (counted whatever its outcome). */
-  reserveSignup(address: string, now: Date): Reservation;
+  reserveSignup(address: string, now: Date): Promise<Reservation>;
+  /** Forgets counts past their window and wait, known pairs and flights past their time (housekeeping). */
+  sweep(now: Date): Promise<void>;
 }
 
 export function createSignInThrottle(
+  db: Db,
   partial: Partial<SignInLimits> = DEFAULT_SIGN_IN_LIMITS,
 ): SignInThrottle {
   const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...partial };
-  const pairs = new DelayCounter(limits.pairFailures, limits);
-  const accounts = new DelayCounter(limits.accountFailures, limits);
-  const addresses = new DelayCounter(limits.addressFailures, limits);
-  const signups = new DelayCounter(limits.addressSignups, limits);
-  const known = new Map<string, number>();
-  const accountsInFlight = new Set<string>();
-  const addressesInFlight = new Map<string, number>();
+  const pairs = new DelayCounter(db, 'pair', limits.pairFailures, limits);
+  const accounts = new DelayCounter(db, 'account', limits.accountFailures, limits);
+  const addresses = new DelayCounter(db, 'address', limits.addressFailures, limits);
+  const signups = new DelayCounter(db, 'signup', limits.addressSignups, limits);
   const accountKey = (account: string) => account.trim().toLowerCase();
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-  function holdAddress(address: string): () => void {
-    addressesInFlight.set(address, (addressesInFlight.get(address) ?? 0) + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (addressesInFlight.get(address) ?? 1) - 1;
-      if (left <= 0) addressesInFlight.delete(address);
-      else addressesInFlight.set(address, left);
+  async function inFlight(column: 'flight' | 'address', value: string, t: number): Promise<number> {
+    const row = await db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM sign_in_flights WHERE ${column} = ? AND started_at > ?`,
+      [value, t - FLIGHT_MS],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** A check in flight from `address` (and of `flight`, when exclusive); the id to end it by. */
+  async function startFlight(flight: string | null, address: string, t: number): Promise<string> {
+    const id = randomUUID();
+    await db.run(
+      'INSERT INTO sign_in_flights (id, flight, address, started_at) VALUES (?, ?, ?, ?)',
+      [id, flight, address, t],
+    );
+    return id;
+  }
+
+  /** The ticket of flight `id`: its first outcome ends the flight, in one transaction; later ones do nothing. */
+  function ticketFor(
+    id: string,
+    outcomes: { succeeded: () => Promise<void>; cancel: () => Promise<void> },
+  ): SignInTicket {
+    let done = false;
+    const finish = (work: () => Promise<void>) => async () => {
+      if (done) return;
+      done = true;
+      await db.transaction(async () => {
+        await db.run('DELETE FROM sign_in_flights WHERE id = ?', [id]);
+        await work();
+      });
+    };
+    return {
+      succeeded: finish(outcomes.succeeded),
+      failed: finish(() => Promise.resolve()),
+      cancel: finish(outcomes.cancel),
     };
   }
 
@@ -176,79 +224,78 @@ export function createSignInThrottle(
       // A known device counts on its own key: a stolen cookie still gets only `pairFailures`.
       const pair = device ? `${acc}\ndevice:${device}` : addressPair;
       const flight = device ? pair : acc;
-      if (exclusive && accountsInFlight.has(flight)) return { wait: 1 };
-      if ((addressesInFlight.get(address) ?? 0) >= limits.addressInFlight) return { wait: 1 };
-      const knownAt = known.get(addressPair);
-      const isKnown = knownAt !== undefined && t - knownAt < KNOWN_PAIR_MS;
-      // The owner's device or usual address: the account-wide count is the guessers', not theirs.
-      const owner = device !== null || isKnown;
-      const ms = Math.max(
-        pairs.blockedFor(pair, t),
-        owner ? 0 : accounts.blockedFor(acc, t),
-        isKnown ? 0 : addresses.blockedFor(address, t),
-      );
-      if (ms > 0) return { wait: seconds(ms) };
-      const before = {
-        pair: pairs.snapshot(pair),
-        account: accounts.snapshot(acc),
-        address: addresses.snapshot(address),
-      };
-      pairs.add(pair, t);
-      if (!owner) accounts.add(acc, t);
-      addresses.add(address, t);
-      if (exclusive) accountsInFlight.add(flight);
-      const releaseAddress = holdAddress(address);
-      let done = false;
-      const finish = (): boolean => {
-        if (done) return false;
-        done = true;
-        if (exclusive) accountsInFlight.delete(flight);
-        releaseAddress();
-        return true;
-      };
-      return {
-        ticket: {
-          succeeded() {
-            if (!finish()) return;
-            pairs.clear(pair);
-            if (!owner) accounts.clear(acc);
-            addresses.restore(address, before.address);
-            if (known.size >= SWEEP_AT) {
-              for (const [key, at] of known) if (t - at >= KNOWN_PAIR_MS) known.delete(key);
-            }
-            known.set(addressPair, t);
-          },
-          failed() {
-            finish();
-          },
-          cancel() {
-            if (!finish()) return;
-            pairs.restore(pair, before.pair);
-            if (!owner) accounts.restore(acc, before.account);
-            addresses.restore(address, before.address);
-          },
-        },
-      };
+      return db.transaction(async (): Promise<Reservation> => {
+        if (exclusive && (await inFlight('flight', flight, t)) > 0) return { wait: 1 };
+        if ((await inFlight('address', address, t)) >= limits.addressInFlight) return { wait: 1 };
+        const knownAt = (
+          await db.get<{ at: number }>('SELECT at FROM sign_in_known WHERE pair = ?', [addressPair])
+        )?.at;
+        const isKnown = knownAt !== undefined && t - knownAt < KNOWN_PAIR_MS;
+        // The owner's device or usual address: the account-wide count is the guessers', not theirs.
+        const owner = device !== null || isKnown;
+        const ms = Math.max(
+          await pairs.blockedFor(pair, t),
+          owner ? 0 : await accounts.blockedFor(acc, t),
+          isKnown ? 0 : await addresses.blockedFor(address, t),
+        );
+        if (ms > 0) return { wait: seconds(ms) };
+        const before = {
+          pair: await pairs.snapshot(pair),
+          account: await accounts.snapshot(acc),
+          address: await addresses.snapshot(address),
+        };
+        await pairs.add(pair, t);
+        if (!owner) await accounts.add(acc, t);
+        await addresses.add(address, t);
+        const id = await startFlight(exclusive ? flight : null, address, t);
+        return {
+          ticket: ticketFor(id, {
+            succeeded: async () => {
+              await pairs.clear(pair);
+              if (!owner) await accounts.clear(acc);
+              await addresses.restore(address, before.address);
+              await db.run(
+                `INSERT INTO sign_in_known (pair, at) VALUES (?, ?)
+                 ON CONFLICT (pair) DO UPDATE SET at = excluded.at`,
+                [addressPair, t],
+              );
+            },
+            cancel: async () => {
+              await pairs.restore(pair, before.pair);
+              if (!owner) await accounts.restore(acc, before.account);
+              await addresses.restore(address, before.address);
+            },
+          }),
+        };
+      });
+    },
+
+    async sweep(now) {
+      const t = now.getTime();
+      await db.run('DELETE FROM sign_in_counts WHERE last_at < ? AND blocked_until <= ?', [
+        t - limits.windowSeconds * 1000,
+        t,
+      ]);
+      await db.run('DELETE FROM sign_in_known WHERE at <= ?', [t - KNOWN_PAIR_MS]);
+      await db.run('DELETE FROM sign_in_flights WHERE started_at <= ?', [t - FLIGHT_MS]);
     },
 
     reserveSignup(address, now) {
       const t = now.getTime();
-      if ((addressesInFlight.get(address) ?? 0) >= limits.addressInFlight) return { wait: 1 };
-      const ms = signups.blockedFor(address, t);
-      if (ms > 0) return { wait: seconds(ms) };
-      const before = signups.snapshot(address);
-      signups.add(address, t);
-      const releaseAddress = holdAddress(address);
-      return {
-        ticket: {
-          succeeded: releaseAddress,
-          failed: releaseAddress,
-          cancel() {
-            releaseAddress();
-            signups.restore(address, before);
-          },
-        },
-      };
+      return db.transaction(async (): Promise<Reservation> => {
+        if ((await inFlight('address', address, t)) >= limits.addressInFlight) return { wait: 1 };
+        const ms = await signups.blockedFor(address, t);
+        if (ms > 0) return { wait: seconds(ms) };
+        const before = await signups.snapshot(address);
+        await signups.add(address, t);
+        const id = await startFlight(null, address, t);
+        return {
+          ticket: ticketFor(id, {
+            succeeded: () => Promise.resolve(),
+            cancel: () => signups.restore(address, before),
+          }),
+        };
+      });
     },
   };
 }

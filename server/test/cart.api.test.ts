@@ -107,7 +107,7 @@ describe('guest cart', () => {
   it('a refused first add creates no cart', async () => {
     const res = await server.api('POST', '/cart/items', { body: { productId: 1, quantity: 1 } });
     expect(res.status).toBe(409);
-    const count = server.db.get<{ n: number }>(
+    const count = await server.db.get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM carts WHERE guest_token IS NOT NULL AND id NOT IN (SELECT cart_id FROM cart_items)',
     );
     expect(count?.n).toBe(0);

@@ -227,7 +227,7 @@ describe('the authorization request', () => {
         /^lumen_oidc=[A-Za-z0-9_-]{43}; Path=\/api\/v1\/auth\/oidc; Max-Age=600; HttpOnly; SameSite=Lax$/,
       ),
     ]);
-    const stored = server.db.get<{ n: number }>(
+    const stored = await server.db.get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM oidc_flows WHERE state_hash = ?',
       [to.searchParams.get('state') ?? ''],
     );
@@ -285,7 +285,7 @@ describe('the callback', () => {
     const user = await userOf(token ?? '');
     expect(user).toMatchObject({ email: 'new.person@idp.test', username: 'New Person' });
     expect(
-      server.db.get('SELECT user_id FROM user_identities WHERE issuer = ? AND subject = ?', [
+      await server.db.get('SELECT user_id FROM user_identities WHERE issuer = ? AND subject = ?', [
         provider.issuer,
         'sub-new',
       ]),
@@ -323,9 +323,9 @@ describe('the callback', () => {
     expect(tokenOf(answer)).toBeNull();
     expect(answer.status).toBe(400);
     expect(answer.text).toContain('has not confirmed your email address');
-    expect(server.db.get('SELECT id FROM users WHERE email = ?', ['unverified@idp.test'])).toBe(
-      undefined,
-    );
+    expect(
+      await server.db.get('SELECT id FROM users WHERE email = ?', ['unverified@idp.test']),
+    ).toBe(undefined);
   });
 
   it('refuses a forged state, a state from another browser, and a replay', async () => {
@@ -357,7 +357,7 @@ describe('the callback', () => {
     const browser = new Browser();
     const page = await toProviderPage(browser);
     const back = await chooseIdentity(browser, page, 'sub-pkce');
-    server.db.run("UPDATE oidc_flows SET code_verifier = 'x' || code_verifier");
+    await server.db.run("UPDATE oidc_flows SET code_verifier = 'x' || code_verifier");
     const answer = await browser.request(back);
     expect(answer.status).toBe(400);
     expect(answer.text).toContain('did not complete the sign-in');
@@ -368,7 +368,7 @@ describe('the callback', () => {
     const browser = new Browser();
     const page = await toProviderPage(browser);
     const back = await chooseIdentity(browser, page, 'sub-pkce');
-    server.db.run("UPDATE oidc_flows SET nonce = 'another-nonce-0123456789'");
+    await server.db.run("UPDATE oidc_flows SET nonce = 'another-nonce-0123456789'");
     const answer = await browser.request(back);
     expect(answer.status).toBe(400);
     expect(tokenOf(answer)).toBeNull();
@@ -599,7 +599,7 @@ describe('sign-ins started are bounded per client (issue 28)', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('600');
       expect(await refused.text()).toContain('Too many sign-ins were started from here.');
-      const rows = proxied.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM oidc_flows');
+      const rows = await proxied.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM oidc_flows');
       expect(rows?.n).toBe(20);
       expect((await start('2001:db8:1:3::1')).status).toBe(302);
       expect((await start('198.51.100.4')).status).toBe(302);

@@ -33,16 +33,19 @@ afterAll(async () => {
   await server.dispose();
 });
 
-function stockOf(productId: number): number {
+async function stockOf(productId: number): Promise<number> {
   return Number(
-    server.db.get<{ quantity: number }>('SELECT quantity FROM products WHERE id = ?', [productId])
-      ?.quantity,
+    (
+      await server.db.get<{ quantity: number }>('SELECT quantity FROM products WHERE id = ?', [
+        productId,
+      ])
+    )?.quantity,
   );
 }
 
 /** The shop counts its stock again (units sold elsewhere, or found): what it received follows. */
-function setStock(productId: number, quantity: number): void {
-  server.db.transaction(() =>
+async function setStock(productId: number, quantity: number): Promise<void> {
+  await server.db.transaction(async () =>
     server.db.run(
       'UPDATE products SET stock_received = stock_received + (? - quantity), quantity = ? WHERE id = ?',
       [quantity, quantity, productId],
@@ -50,8 +53,8 @@ function setStock(productId: number, quantity: number): void {
   );
 }
 
-function countOrders(): number {
-  return Number(server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders')?.n);
+async function countOrders(): Promise<number> {
+  return Number((await server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))?.n);
 }
 
 type Caller = { token?: string; orderToken?: string };
@@ -59,7 +62,7 @@ type Caller = { token?: string; orderToken?: string };
 /** A card order, placed by a guest (with its cart) or by the signed-in `token`'s account. */
 async function placeCardOrder(productId: number, quantity: number, caller: { token?: string }) {
   // The seed's stock varies by product: every test starts from the same.
-  setStock(productId, 20);
+  await setStock(productId, 20);
   let cartToken: string | undefined;
   if (!caller.token) {
     const cart = await server.api<Schemas['Cart']>('POST', '/cart/items', {
@@ -100,18 +103,18 @@ describe('Pay now on an unpaid card order', () => {
     const { token, email } = await signup(server.api, 'pay-now-owner');
     const order = await declinedOrder(7, 2, { token });
     expect((await orderOf(order.id, { token })).status).toBe('PAYMENT_FAILED');
-    const stockAfterDecline = stockOf(7);
+    const stockAfterDecline = await stockOf(7);
 
     const otherDevice = await login(server.api, email, 'secret123');
     const res = await payNow(order.id, { token: otherDevice });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ orderId: order.id, clientSecret: order.clientSecret });
-    expect(stockOf(7)).toBe(stockAfterDecline - 2);
+    expect(await stockOf(7)).toBe(stockAfterDecline - 2);
   });
 
   it('a guest holding the order token pays it, and the webhook then makes it PAID; never a second order', async () => {
     const order = await declinedOrder(8, 1, {});
-    const ordersBefore = countOrders();
+    const ordersBefore = await countOrders();
     const res = await payNow(order.id, { orderToken: order.orderToken });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const answer = res.body as OrderResponse;
@@ -126,21 +129,21 @@ describe('Pay now on an unpaid card order', () => {
       paymentStatus: 'PAID',
       paymentError: null,
     });
-    expect(countOrders()).toBe(ordersBefore);
+    expect(await countOrders()).toBe(ordersBefore);
   });
 
   it('a PENDING card order (its payment never finished) is answered as is, holding its units once', async () => {
     const order = await placeCardOrder(9, 1, {});
-    const stock = stockOf(9);
+    const stock = await stockOf(9);
     const res = await payNow(order.id, { orderToken: order.orderToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'PENDING', clientSecret: order.clientSecret });
-    expect(stockOf(9)).toBe(stock);
+    expect(await stockOf(9)).toBe(stock);
   });
 
   it('a double tap takes the units once and answers the same intent twice', async () => {
     const order = await declinedOrder(10, 3, {});
-    const stock = stockOf(10);
+    const stock = await stockOf(10);
     const [first, second] = await Promise.all([
       payNow(order.id, { orderToken: order.orderToken }),
       payNow(order.id, { orderToken: order.orderToken }),
@@ -151,7 +154,7 @@ describe('Pay now on an unpaid card order', () => {
     expect((second.body as OrderResponse).clientSecret).toBe(order.clientSecret);
     const again = await payNow(order.id, { orderToken: order.orderToken });
     expect(again.status).toBe(200);
-    expect(stockOf(10)).toBe(stock - 3);
+    expect(await stockOf(10)).toBe(stock - 3);
   });
 });
 
@@ -181,7 +184,7 @@ describe('Pay now refuses', () => {
   });
 
   it('a cash on delivery order: 409, it is not paid by card', async () => {
-    setStock(13, 20);
+    await setStock(13, 20);
     const cart = await server.api<Schemas['Cart']>('POST', '/cart/items', {
       body: { productId: 13, quantity: 1 },
     });
@@ -201,10 +204,10 @@ describe('Pay now refuses', () => {
   it('a cancelled order: 409 ORDER_CANCELLED', async () => {
     const order = await declinedOrder(14, 1, {});
     // Cancelled as the shop cancels: its units back in stock, the step in its history.
-    server.db.transaction(() => {
-      returnStock(server.db, order.id, new Date());
-      server.db.run("UPDATE orders SET status = 'CANCELLED' WHERE id = ?", [order.id]);
-      appendHistory(server.db, order.id, 'CANCELLED', 'Cancelled by the test', new Date());
+    await server.db.transaction(async () => {
+      await returnStock(server.db, order.id, new Date());
+      await server.db.run("UPDATE orders SET status = 'CANCELLED' WHERE id = ?", [order.id]);
+      await appendHistory(server.db, order.id, 'CANCELLED', 'Cancelled by the test', new Date());
     });
     const res = await payNow(order.id, { orderToken: order.orderToken });
     expect(res.status).toBe(409);
@@ -213,12 +216,12 @@ describe('Pay now refuses', () => {
 
   it('units gone since the decline: 409 OUT_OF_STOCK with a plain message, nothing taken', async () => {
     const order = await declinedOrder(15, 2, {});
-    setStock(15, 1);
+    await setStock(15, 1);
     const res = await payNow(order.id, { orderToken: order.orderToken });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'OUT_OF_STOCK' });
     expect((res.body as ErrorBody).message).toMatch(/^Only 1 left in stock for /);
-    expect(stockOf(15)).toBe(1);
+    expect(await stockOf(15)).toBe(1);
     expect((await orderOf(order.id, { orderToken: order.orderToken })).status).toBe(
       'PAYMENT_FAILED',
     );

@@ -177,7 +177,7 @@ describe('unexpected errors', () => {
         stripeStandIn: null,
         assetOrigin: null,
         passwordHash: { N: 1024, r: 8, p: 1 },
-        signInThrottle: createSignInThrottle(),
+        signInThrottle: createSignInThrottle(db),
         hashPool: createHashPool(),
         trustedProxies: [],
         faults: false,
@@ -208,7 +208,7 @@ describe('unexpected errors', () => {
       expect((await api('GET', '/health')).status).toBe(200);
     } finally {
       await new Promise((resolve) => http.close(resolve));
-      db.close();
+      await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -372,7 +372,8 @@ describe('persistence', () => {
   it('keeps data across a restart on the same file, and seeds only an empty database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lumen-restart-'));
     try {
-      const first = await startTestServer({ dir });
+      // The file itself is under test, on whatever engine the other suites run.
+      const first = await startTestServer({ dir, sqlite: true });
       const token = await login(first.api);
       const cart = await first.api<Schemas['Cart']>('POST', '/cart/items', {
         body: { productId: 3, quantity: 2 },
@@ -384,7 +385,7 @@ describe('persistence', () => {
       });
       await first.close();
 
-      const second = await startTestServer({ dir });
+      const second = await startTestServer({ dir, sqlite: true });
       const guestCart = await second.api<Schemas['Cart']>('GET', '/cart', {
         cartToken: cart.body.cartToken ?? '',
       });
@@ -407,7 +408,8 @@ describe('persistence', () => {
   it('reset re-seeds: orders, carts and users are gone, stock is back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lumen-reset-'));
     try {
-      const before = await startTestServer({ dir });
+      // The file's reset (npm run db:reset) is under test.
+      const before = await startTestServer({ dir, sqlite: true });
       const order = await before.api<Schemas['OrderResponse']>('POST', '/order', {
         body: orderBody([{ productId: 5, quantity: 3 }]),
       });
@@ -418,7 +420,7 @@ describe('persistence', () => {
 
       await resetDatabase(join(dir, 'shop.sqlite'));
 
-      const after = await startTestServer({ dir });
+      const after = await startTestServer({ dir, sqlite: true });
       expect((await after.api<Schemas['Product']>('GET', '/products/detail/5')).body.quantity).toBe(
         25,
       );
@@ -444,7 +446,7 @@ describe('persistence', () => {
         ).status,
       ).toBe(200);
       // Only the seeded accounts: the demo shopper and (in development) the demo owner.
-      expect(after.db.all('SELECT email FROM users ORDER BY id')).toEqual([
+      expect(await after.db.all('SELECT email FROM users ORDER BY id')).toEqual([
         { email: 'demo@lumen.test' },
         { email: 'owner@lumen.test' },
       ]);

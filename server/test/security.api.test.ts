@@ -312,9 +312,9 @@ describe('security', () => {
       const own = await startTestServer({ passwordHashParams: { N: 131_072, r: 8, p: 1 } });
       try {
         const weak = await hashPassword('coffee123', { N: 16_384, r: 8, p: 1 });
-        own.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [weak, DEMO.email]);
+        await own.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [weak, DEMO.email]);
         await login(own.api);
-        const row = own.db.get<{ password_hash: string }>(
+        const row = await own.db.get<{ password_hash: string }>(
           'SELECT password_hash FROM users WHERE email = ?',
           [DEMO.email],
         );
@@ -357,9 +357,9 @@ describe('security', () => {
 
   describe('guest carts', () => {
     it('creates no cart row for a visitor who only reads', async () => {
-      const count = () =>
-        Number(server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM carts')?.n);
-      const before = count();
+      const count = async () =>
+        Number((await server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM carts'))?.n);
+      const before = await count();
       for (const cartToken of [undefined, 'ct_unknown-token']) {
         const options = cartToken ? { cartToken } : {};
         await server.api('GET', '/cart', options);
@@ -368,7 +368,7 @@ describe('security', () => {
         await server.api('POST', '/cart/clearShip', options);
         await server.api('DELETE', '/cart/promo', options);
       }
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
     });
 
     it('expires an abandoned guest cart', async () => {
@@ -391,7 +391,7 @@ describe('security', () => {
           cartToken: abandoned.body.cartToken ?? '',
         });
         expect(gone.body.cartId).toBeNull();
-        const rows = own.db.get<{ n: number }>(
+        const rows = await own.db.get<{ n: number }>(
           'SELECT COUNT(*) AS n FROM carts WHERE guest_token = ?',
           [abandoned.body.cartToken ?? ''],
         );

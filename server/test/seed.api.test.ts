@@ -305,19 +305,19 @@ describe("each space's media size (issue 19: the gallery lays out before its med
       const before = await openDb({ file });
       await seedIfEmpty(before, new Date(), { N: 1024, r: 8, p: 1 });
       // Back to schema 4: the spaces table as it was.
-      before.run('ALTER TABLE spaces DROP COLUMN width');
-      before.run('ALTER TABLE spaces DROP COLUMN height');
+      await before.run('ALTER TABLE spaces DROP COLUMN width');
+      await before.run('ALTER TABLE spaces DROP COLUMN height');
       // ...and without what later migrations added.
       for (const table of ['payment_events', 'stripe_stand_in_intents', 'stripe_stand_in_requests'])
-        before.run(`DROP TABLE ${table}`);
-      before.run('DROP INDEX payment_intents_order');
-      before.run('ALTER TABLE promos DROP COLUMN card_only');
+        await before.run(`DROP TABLE ${table}`);
+      await before.run('DROP INDEX payment_intents_order');
+      await before.run('ALTER TABLE promos DROP COLUMN card_only');
       // Migration 8 (issue 28): its triggers, indexes and columns.
       for (const name of ['insert', 'update'])
-        before.run(`DROP TRIGGER order_items_unpaid_${name}`);
-      for (const name of ['leave', 'enter']) before.run(`DROP TRIGGER orders_unpaid_${name}`);
+        await before.run(`DROP TRIGGER order_items_unpaid_${name}`);
+      for (const name of ['leave', 'enter']) await before.run(`DROP TRIGGER orders_unpaid_${name}`);
       for (const name of ['owner', 'email', 'phone', 'net'])
-        before.run(`DROP INDEX orders_open_${name}`);
+        await before.run(`DROP INDEX orders_open_${name}`);
       for (const [table, column] of [
         ['users', 'role'],
         ['order_items', 'units_held'],
@@ -327,30 +327,35 @@ describe("each space's media size (issue 19: the gallery lays out before its med
         ['orders', 'phone_key'],
         ['orders', 'client_net'],
       ] as const)
-        before.run(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+        await before.run(`ALTER TABLE ${table} DROP COLUMN ${column}`);
       for (const index of ['oidc_flows_client', 'oidc_flows_expiry', 'orders_promo_code'])
-        before.run(`DROP INDEX ${index}`);
-      before.run('ALTER TABLE oidc_flows DROP COLUMN client_key');
-      before.run('ALTER TABLE promos DROP COLUMN max_uses_per_customer');
-      before.run('PRAGMA user_version = 4');
-      before.close();
+        await before.run(`DROP INDEX ${index}`);
+      await before.run('ALTER TABLE oidc_flows DROP COLUMN client_key');
+      await before.run('ALTER TABLE promos DROP COLUMN max_uses_per_customer');
+      // Migration 10 (issue 29): the shared state's tables.
+      for (const table of ['sign_in_counts', 'sign_in_known', 'sign_in_flights', 'shop_state'])
+        await before.run(`DROP TABLE ${table}`);
+      await before.run('PRAGMA user_version = 4');
+      await before.close();
       const after = await openDb({ file });
       try {
-        expect(after.all('SELECT id, width, height FROM spaces ORDER BY id')).toEqual(
+        expect(await after.all('SELECT id, width, height FROM spaces ORDER BY id')).toEqual(
           SEED_SPACES.map(({ id, width, height }) => ({ id, width, height })),
         );
         // Migration 7 (issue 30): the card-only promo learns it is card-only.
-        expect(after.all('SELECT code FROM promos WHERE card_only = 1')).toEqual([
+        expect(await after.all('SELECT code FROM promos WHERE card_only = 1')).toEqual([
           { code: 'DISKON50' },
         ]);
         // Migration 8 (issue 28): the stock received is what is on hand (no order holds any).
         expect(
-          after.get<{ n: number }>(
-            'SELECT COUNT(*) AS n FROM products WHERE stock_received <> quantity OR unpaid_held <> 0',
+          (
+            await after.get<{ n: number }>(
+              'SELECT COUNT(*) AS n FROM products WHERE stock_received <> quantity OR unpaid_held <> 0',
+            )
           )?.n,
         ).toBe(0);
       } finally {
-        after.close();
+        await after.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -274,7 +274,7 @@ describe('password hashing is bounded', { timeout: 60_000 }, () => {
       signInLimits: { pairFailures: 1000, accountFailures: 1000, addressFailures: 1000 },
     });
     const { email } = await signup(server.api);
-    server.db.run(
+    await server.db.run(
       `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
        VALUES ('nopass@lumen.test', 'No Password', ?, 0, 'IDP', ?)`,
       [unusablePasswordHash(), new Date().toISOString()],
@@ -310,9 +310,12 @@ describe('password hashing is bounded', { timeout: 60_000 }, () => {
         },
       });
       const old = await hashPassword('coffee123', { N: 2 ** 17, r: 8, p: 1 });
-      server.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [old, 'demo@lumen.test']);
+      await server.db.run('UPDATE users SET password_hash = ? WHERE email = ?', [
+        old,
+        'demo@lumen.test',
+      ]);
       await login(server.api);
-      const row = server.db.get<{ password_hash: string }>(
+      const row = await server.db.get<{ password_hash: string }>(
         'SELECT password_hash FROM users WHERE email = ?',
         ['demo@lumen.test'],
       );

@@ -162,8 +162,8 @@ describe('GET /sitemap.xml and /robots.txt on the reference API', () => {
     expect(newsOrder).toEqual(seedOrder.map((story) => at(`/news/${story.id}`)));
   });
 
-  it('hands the entry every product and story from the database, dated', () => {
-    const facts = sitemapFacts(server.db);
+  it('hands the entry every product and story from the database, dated', async () => {
+    const facts = await sitemapFacts(server.db);
     expect(facts.products.map((item) => item.id)).toEqual(
       SEED_PRODUCTS.map((product) => product.id).sort((a, b) => a - b),
     );

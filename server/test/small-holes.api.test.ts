@@ -152,7 +152,7 @@ describe('a promo used at most its per-customer limit', () => {
     });
 
   it('counts by normalised email for guests and refuses with the promo error shape', async () => {
-    server.db.run("UPDATE promos SET max_uses_per_customer = 1 WHERE code = 'CASHBACK25'");
+    await server.db.run("UPDATE promos SET max_uses_per_customer = 1 WHERE code = 'CASHBACK25'");
     const first = await server.api('POST', '/order', {
       // Cash on delivery, so the shop can cancel it below (an unpaid card order only lapses).
       body: cashback({ email: 'Repeat.Buyer@Lumen.test', paymentMethod: 'cod' }),
@@ -188,7 +188,7 @@ describe('a promo used at most its per-customer limit', () => {
   });
 
   it('counts by account for a signed-in shopper: the cart says so, and so does the order', async () => {
-    server.db.run("UPDATE promos SET max_uses_per_customer = 2 WHERE code = 'CASHBACK25'");
+    await server.db.run("UPDATE promos SET max_uses_per_customer = 2 WHERE code = 'CASHBACK25'");
     const { token } = await signup(server.api, 'promo');
     for (let i = 0; i < 2; i += 1) {
       expect((await server.api('POST', '/order', { token, body: cashback({}) })).status).toBe(201);
@@ -218,7 +218,7 @@ describe('a promo used at most its per-customer limit', () => {
     expect((await server.api('POST', '/order', { token: demo, body: cashback({}) })).status).toBe(
       201,
     );
-    server.db.run("UPDATE promos SET max_uses_per_customer = NULL WHERE code = 'CASHBACK25'");
+    await server.db.run("UPDATE promos SET max_uses_per_customer = NULL WHERE code = 'CASHBACK25'");
   });
 });
 

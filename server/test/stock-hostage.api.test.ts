@@ -110,7 +110,7 @@ describe('nobody empties the shop (issue 28 finding 1)', { timeout: 120_000 }, (
         protectedUnits,
       );
     }
-    expect(checkInvariants(server.db)).toEqual([]);
+    expect(await checkInvariants(server.db)).toEqual([]);
   });
 
   it('past the share, cash on delivery is refused with a plain message and a card order is taken', async () => {
@@ -256,7 +256,7 @@ describe('cash on delivery like a real shop (issue 28 finding 2)', { timeout: 60
     const again = await move(first.orderId, 'CANCELLED', { token: ownerToken });
     expect(again.status).toBe(200);
     expect(await stockOf(server, 27)).toBe(before);
-    expect(checkInvariants(server.db)).toEqual([]);
+    expect(await checkInvariants(server.db)).toEqual([]);
   });
 
   it('is the shop only: 403 for the shopper, another account and a wrong admin token', async () => {
@@ -371,15 +371,14 @@ describe('caps cost the same at any number of open orders (issue 28 finding 3)',
     try {
       for (const [name, sql] of Object.entries(OPEN_ORDER_COUNTS)) {
         const params = [now, 'key', now].slice(0, sql.split('?').length - 1);
-        const plan = db
-          .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params)
+        const plan = (await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params))
           .map((row) => row.detail)
           .join('; ');
         expect(plan, name).toMatch(/SEARCH orders USING INDEX orders_open_/);
         expect(plan, name).not.toMatch(/SCAN/);
       }
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });
@@ -394,30 +393,37 @@ describe('the seed keeps the integrity invariants (issue 28 finding 7)', () => {
   });
 
   it('a freshly seeded shop breaks none, and its paid card orders have succeeded payments', async () => {
-    expect(checkInvariants(server.db)).toEqual([]);
-    const unpaid = server.db.all(
+    expect(await checkInvariants(server.db)).toEqual([]);
+    const unpaid = await server.db.all(
       `SELECT o.id FROM orders o LEFT JOIN payment_intents pi ON pi.id = o.payment_intent_id
        WHERE o.payment_status = 'PAID' AND (pi.status IS NULL OR pi.status <> 'succeeded')`,
     );
     expect(unpaid).toEqual([]);
     expect(
-      server.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'PAID'")
-        ?.n,
+      (
+        await server.db.get<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'PAID'",
+        )
+      )?.n,
     ).toBeGreaterThan(0);
   });
 
-  it('the check finds what is broken', () => {
-    server.db.run('UPDATE products SET quantity = quantity + 1 WHERE id = 3');
-    server.db.run("UPDATE payment_intents SET status = 'processing' WHERE id = 'pi_seed_demo_1'");
+  it('the check finds what is broken', async () => {
+    await server.db.run('UPDATE products SET quantity = quantity + 1 WHERE id = 3');
+    await server.db.run(
+      "UPDATE payment_intents SET status = 'processing' WHERE id = 'pi_seed_demo_1'",
+    );
     try {
-      const problems = checkInvariants(server.db);
+      const problems = await checkInvariants(server.db);
       expect(problems).toEqual([
         expect.stringMatching(/^stock not conserved.*id=3 /),
         expect.stringMatching(/^a card order counted as paid without a succeeded payment/),
       ]);
     } finally {
-      server.db.run('UPDATE products SET quantity = quantity - 1 WHERE id = 3');
-      server.db.run("UPDATE payment_intents SET status = 'succeeded' WHERE id = 'pi_seed_demo_1'");
+      await server.db.run('UPDATE products SET quantity = quantity - 1 WHERE id = 3');
+      await server.db.run(
+        "UPDATE payment_intents SET status = 'succeeded' WHERE id = 'pi_seed_demo_1'",
+      );
     }
   });
 });

@@ -21,7 +21,7 @@ describe('stored text', { timeout: 30_000 }, () => {
     expect(bell.status).toBe(400);
     // nothing was stored
     expect(
-      server.db.get('SELECT id FROM users WHERE email = ? COLLATE NOCASE', [email]),
+      await server.db.get('SELECT id FROM users WHERE email = ? COLLATE NOCASE', [email]),
     ).toBeUndefined();
   });
 

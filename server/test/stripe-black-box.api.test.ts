@@ -330,10 +330,11 @@ describe('card payments against an independent Stripe-compatible server (black b
     await fake.close();
   });
 
-  function stockOf(productId: number): number {
-    const row = server.db.get<{ quantity: number }>('SELECT quantity FROM products WHERE id = ?', [
-      productId,
-    ]);
+  async function stockOf(productId: number): Promise<number> {
+    const row = await server.db.get<{ quantity: number }>(
+      'SELECT quantity FROM products WHERE id = ?',
+      [productId],
+    );
     if (!row) throw new Error(`no product ${productId}`);
     return row.quantity;
   }
@@ -394,7 +395,7 @@ describe('card payments against an independent Stripe-compatible server (black b
     expect(first.status).toBe(201);
     const orderId = first.body.orderId;
     const totalCents = Math.round(Number(body.totalAmount) * 100);
-    expect(orderRow(orderId)?.total_cents).toBe(totalCents);
+    expect((await orderRow(orderId))?.total_cents).toBe(totalCents);
 
     const creates = fake.requests.filter(
       (r) => r.method === 'POST' && r.path === '/v1/payment_intents',
@@ -449,27 +450,27 @@ describe('card payments against an independent Stripe-compatible server (black b
     const stale = await sendWebhook(body, signature(body, clock.seconds() - 10 * 60));
     expect(stale.status).toBe(400);
     expect(await statusOf(order)).toBe('PENDING');
-    expect(orderRow(order.orderId)?.payment_status).toBe('UNPAID');
+    expect((await orderRow(order.orderId))?.payment_status).toBe('UNPAID');
 
     const accepted = await sendWebhook(body, signature(body, clock.seconds()));
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ received: true });
     expect(await statusOf(order)).toBe('PAID');
-    const afterPaid = orderRow(order.orderId);
+    const afterPaid = await orderRow(order.orderId);
 
     // Stripe redelivers (a fresh signature, the same event id): acknowledged, nothing changes.
     clock.advance(5_000);
     const redelivered = await sendWebhook(body, signature(body, clock.seconds()));
     expect(redelivered.status).toBe(200);
     expect(redelivered.body).toEqual({ received: true, duplicate: true });
-    expect(orderRow(order.orderId)).toEqual(afterPaid);
+    expect(await orderRow(order.orderId)).toEqual(afterPaid);
     expect(await statusOf(order)).toBe('PAID');
   });
 
   it('a signed payment_intent.payment_failed returns the stock and makes the order PAYMENT_FAILED', async () => {
-    const before = stockOf(15);
+    const before = await stockOf(15);
     const order = await placeOrder(15, 3);
-    expect(stockOf(15)).toBe(before - 3);
+    expect(await stockOf(15)).toBe(before - 3);
     const declined = fake.setIntent(order.intent.id, {
       status: 'requires_payment_method',
       last_payment_error: {
@@ -482,7 +483,7 @@ describe('card payments against an independent Stripe-compatible server (black b
     const answer = await sendWebhook(body, signature(body, clock.seconds()));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ received: true });
-    expect(stockOf(15)).toBe(before);
+    expect(await stockOf(15)).toBe(before);
     const detail = await server.api<OrderDetail>('GET', `/order/${order.orderId}`, {
       orderToken: order.orderToken,
     });
@@ -498,9 +499,9 @@ describe('card payments against an independent Stripe-compatible server (black b
       );
 
     // Never paid: Stripe cancels the intent, the order is cancelled and its units return.
-    const before = stockOf(17);
+    const before = await stockOf(17);
     const unpaid = await placeOrder(17, 2);
-    expect(stockOf(17)).toBe(before - 2);
+    expect(await stockOf(17)).toBe(before - 2);
     clock.advance(29 * MINUTE);
     expect(await statusOf(unpaid)).toBe('PENDING');
     expect(cancelsOf(unpaid.intent.id)).toHaveLength(0);
@@ -511,10 +512,10 @@ describe('card payments against an independent Stripe-compatible server (black b
     expect(cancels[0]?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(cancels[0]?.status).toBe(200);
     expect(fake.intents.get(unpaid.intent.id)?.status).toBe('canceled');
-    expect(stockOf(17)).toBe(before);
+    expect(await stockOf(17)).toBe(before);
 
     // Paid at Stripe, but no webhook came: Stripe refuses the cancel, and the order is PAID.
-    const held = stockOf(19);
+    const held = await stockOf(19);
     const paidSilently = await placeOrder(19, 1);
     fake.setIntent(paidSilently.intent.id, { status: 'succeeded' });
     clock.advance(31 * MINUTE);
@@ -523,14 +524,14 @@ describe('card payments against an independent Stripe-compatible server (black b
     expect(refused.length).toBeGreaterThanOrEqual(1);
     expect(refused.every((r) => r.status === 400)).toBe(true);
     expect(fake.intents.get(paidSilently.intent.id)?.status).toBe('succeeded');
-    expect(orderRow(paidSilently.orderId)?.payment_status).toBe('PAID');
-    expect(stockOf(19)).toBe(held - 1);
+    expect((await orderRow(paidSilently.orderId))?.payment_status).toBe('PAID');
+    expect(await stockOf(19)).toBe(held - 1);
   });
 
   it('a payment_intent.succeeded for another amount (or currency) than the order total does not make it PAID', async () => {
-    const before = stockOf(21);
+    const before = await stockOf(21);
     const order = await placeOrder(21, 1);
-    const total = orderRow(order.orderId)?.total_cents ?? 0;
+    const total = (await orderRow(order.orderId))?.total_cents ?? 0;
     expect(order.intent.amount).toBe(total);
     const short = {
       ...fake.setIntent(order.intent.id, { status: 'succeeded' }),
@@ -540,8 +541,8 @@ describe('card payments against an independent Stripe-compatible server (black b
     const answer = await sendWebhook(body, signature(body, clock.seconds()));
     expect(answer.status).toBe(200);
     expect(await statusOf(order)).toBe('PENDING');
-    expect(orderRow(order.orderId)?.payment_status).toBe('UNPAID');
-    expect(stockOf(21)).toBe(before - 1);
+    expect((await orderRow(order.orderId))?.payment_status).toBe('UNPAID');
+    expect(await stockOf(21)).toBe(before - 1);
 
     const euros = await placeOrder(22, 1);
     const inEuros = {

@@ -12,12 +12,14 @@ import {
   type TestApi,
 } from '../../tests/support/test-api';
 import { checkInvariants } from '../src/invariants';
+import { createTestDatabase } from './pg-database';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
 import type { OrderLimits } from '../src/order-limits';
 import { SEED_PRODUCTS } from '../src/seed-catalogue';
 
 export interface TestServer extends RunningServer {
   dir: string;
+  /** The SQLite file, unused when the suites run on PostgreSQL (DATABASE_URL; see `db.engine`). */
   dbFile: string;
   /** Answers that did not match openapi.yaml. */
   violations: string[];
@@ -70,6 +72,8 @@ const TEST_ORDER_LIMITS: Partial<OrderLimits> = {
 
 export type StartTestServerOptions = Omit<StartServerOptions, 'port' | 'dbFile'> & {
   dir?: string;
+  /** Always the SQLite file, even when the suites run on PostgreSQL (a test of the file itself). */
+  sqlite?: boolean;
 };
 
 export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
@@ -77,16 +81,19 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const dbFile = join(dir, 'shop.sqlite');
   const violations: string[] = [];
   const errors: string[] = [];
+  const { sqlite, ...serverOptions } = options;
+  const database = sqlite || options.databaseUrl ? null : await createTestDatabase();
   const running = await startServer({
     distDir: null,
     // Cheap hashes: suites sign up dozens of times (the OWASP default is tested on its own).
     passwordHashParams: TEST_PASSWORD_HASH,
     orderLimits: TEST_ORDER_LIMITS,
-    ...options,
+    ...serverOptions,
     // Suites sign up dozens of times from one address; the sign-up limit has its own tests.
     signInLimits: { addressSignups: 1_000_000, addressInFlight: 1_000, ...options.signInLimits },
     port: 0,
     dbFile,
+    ...(database ? { databaseUrl: database.url } : {}),
     logger: {
       info: () => undefined,
       error: (message, error) =>
@@ -107,8 +114,9 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     api: apiClient(running.url),
     async dispose() {
       // Whatever a suite did, the shop's data must still be whole (issue 28).
-      const broken = checkInvariants(running.db);
+      const broken = await checkInvariants(running.db);
       await running.close();
+      await database?.drop();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
       expect(broken, 'the shop data invariants (server/src/invariants.ts)').toEqual([]);
     },

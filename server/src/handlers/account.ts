@@ -50,16 +50,16 @@ function accountOrderJson(row: AccountOrderRow): AccountOrder {
 }
 
 export const accountHandlers = {
-  getAccountUser: (ctx) => {
-    const user = getUser(ctx.db, requireUser(ctx).id);
+  getAccountUser: async (ctx) => {
+    const user = await getUser(ctx.db, requireUser(ctx).id);
     if (!user) throw unauthorized();
-    return ok(userJson(ctx.db, user));
+    return ok(await userJson(ctx.db, user));
   },
 
   updateAccountUser: async (ctx) => {
     const { id, tokenVersion } = requireUser(ctx);
     const body = ctx.body;
-    const before = getUser(ctx.db, id);
+    const before = await getUser(ctx.db, id);
     if (!before) throw unauthorized();
     // A new email is a new way into the account: it takes the current password, and every
     // other session ends (this one gets the answer's new token).
@@ -69,18 +69,18 @@ export const accountHandlers = {
       if (!body.currentPassword) throw validationError({ currentPassword: EMAIL_NEEDS_PASSWORD });
       await checkCurrentPassword(ctx, before, body.currentPassword);
     }
-    const updated = ctx.db.transaction(() => {
-      const current = getUser(ctx.db, id);
+    const updated = await ctx.db.transaction(async () => {
+      const current = await getUser(ctx.db, id);
       if (!current) throw unauthorized();
       const email = body.email?.trim() ?? current.email;
       if (email.toLowerCase() !== current.email.toLowerCase()) {
-        const other = getUserByEmail(ctx.db, email);
+        const other = await getUserByEmail(ctx.db, email);
         if (other && other.id !== id) {
           throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
         }
         // Checked against the version this session holds: a password change meanwhile wins.
         if (current.token_version !== tokenVersion) throw unauthorized();
-        ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [id]);
+        await ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [id]);
       }
       const username = body.username?.trim() ?? current.username;
       const phone =
@@ -89,7 +89,7 @@ export const accountHandlers = {
           : body.phone === null || body.phone === ''
             ? null
             : body.phone;
-      ctx.db.run('UPDATE users SET email = ?, username = ?, phone = ? WHERE id = ?', [
+      await ctx.db.run('UPDATE users SET email = ?, username = ?, phone = ? WHERE id = ?', [
         email,
         username,
         phone,
@@ -100,46 +100,47 @@ export const accountHandlers = {
     if (!updated) throw unauthorized();
     // The token's sub and username follow the change; its expiry stays the session's.
     return ok({
-      user: userJson(ctx.db, updated),
+      user: await userJson(ctx.db, updated),
       token: tokenFor(ctx, updated, remainingTtl(ctx)),
     });
   },
 
-  listAddresses: (ctx) => ok(listAddressRows(ctx.db, requireUser(ctx).id).map(addressJson)),
+  listAddresses: async (ctx) =>
+    ok((await listAddressRows(ctx.db, requireUser(ctx).id)).map(addressJson)),
 
-  createAddress: (ctx) => {
+  createAddress: async (ctx) => {
     const { id } = requireUser(ctx);
-    const row = ctx.db.transaction(() => insertAddress(ctx.db, id, ctx.body, ctx.now));
+    const row = await insertAddress(ctx.db, id, ctx.body, ctx.now);
     return ok(addressJson(row), 201);
   },
 
-  updateAddress: (ctx) => {
+  updateAddress: async (ctx) => {
     const { id } = requireUser(ctx);
     const { addressId } = ctx.params;
-    const row = ctx.db.transaction(() => replaceAddress(ctx.db, id, addressId, ctx.body));
+    const row = await replaceAddress(ctx.db, id, addressId, ctx.body);
     if (!row) throw notFound('Address not found');
     return ok(addressJson(row));
   },
 
-  deleteAddress: (ctx) => {
+  deleteAddress: async (ctx) => {
     const { id } = requireUser(ctx);
     const { addressId } = ctx.params;
-    const deleted = ctx.db.transaction(() => deleteAddressRow(ctx.db, id, addressId));
+    const deleted = await deleteAddressRow(ctx.db, id, addressId);
     if (!deleted) throw notFound('Address not found');
     return { status: 204 };
   },
 
-  setDefaultAddress: (ctx) => {
+  setDefaultAddress: async (ctx) => {
     const { id } = requireUser(ctx);
     const { addressId } = ctx.params;
-    ctx.db.transaction(() => {
-      if (!getAddressRow(ctx.db, id, addressId)) throw notFound('Address not found');
-      makeDefault(ctx.db, id, addressId);
+    await ctx.db.transaction(async () => {
+      if (!(await getAddressRow(ctx.db, id, addressId))) throw notFound('Address not found');
+      await makeDefault(ctx.db, id, addressId);
     });
-    return ok(listAddressRows(ctx.db, id).map(addressJson));
+    return ok((await listAddressRows(ctx.db, id)).map(addressJson));
   },
 
-  listAccountOrders: (ctx) => {
+  listAccountOrders: async (ctx) => {
     const { id } = requireUser(ctx);
     const query = ctx.query;
     const where = ['o.user_id = ?'];
@@ -157,7 +158,7 @@ export const accountHandlers = {
       );
       args.push(search, search);
     }
-    const rows = ctx.db.all<AccountOrderRow>(
+    const rows = await ctx.db.all<AccountOrderRow>(
       `SELECT o.id, o.status, o.created_at, o.total_cents, o.payment_method,
               (SELECT COUNT(*) FROM order_items oi WHERE oi.order_id = o.id) AS line_count
          FROM orders o WHERE ${where.join(' AND ')}

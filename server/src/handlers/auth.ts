@@ -12,7 +12,7 @@ import { ok } from '../handler-types';
 import { ApiError, unauthorized, validationError } from '../http-error';
 import { deviceCookie, knownDevice } from '../device-cookie';
 import { busyError } from '../password-pool';
-import { getUser, getUserByEmail, remainingTtl, tokenFor } from '../session';
+import { getUser, getUserByEmail, remainingTtl, tokenFor, type UserRow } from '../session';
 import { tryAgainIn, type SignInTicket } from '../sign-in-throttle';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -58,7 +58,7 @@ async function withTicket<T>(ticket: SignInTicket, work: () => Promise<T>): Prom
   try {
     return await work();
   } catch (error) {
-    ticket.cancel();
+    await ticket.cancel();
     throw error;
   }
 }
@@ -83,17 +83,22 @@ export async function checkPasswordThrottled(
 ): Promise<PasswordCheck> {
   if (ctx.config.hashPool.full()) throw busyError();
   const device = knownDevice(ctx.header('cookie'), ctx.config.jwtSecret, input.user?.id);
-  const reservation = ctx.config.signInThrottle.reserve(input.account, ctx.clientAddress, ctx.now, {
-    exclusive: input.exclusive,
-    device,
-  });
+  const reservation = await ctx.config.signInThrottle.reserve(
+    input.account,
+    ctx.clientAddress,
+    ctx.now,
+    {
+      exclusive: input.exclusive,
+      device,
+    },
+  );
   if ('wait' in reservation) throw tooManyAttempts(reservation.wait, input.what);
   const { ticket } = reservation;
   const check = await withTicket(ticket, () =>
     checkInPool(ctx, input.password, input.user?.password_hash),
   );
-  if (input.user && check.ok) ticket.succeeded();
-  else ticket.failed();
+  if (input.user && check.ok) await ticket.succeeded();
+  else await ticket.failed();
   return input.user ? check : { ok: false, needsRehash: false };
 }
 
@@ -138,7 +143,7 @@ export const authHandlers = {
   login: async (ctx) => {
     const body = ctx.body;
     const params = ctx.config.passwordHash;
-    const user = getUserByEmail(ctx.db, body.loginInput);
+    const user = await getUserByEmail(ctx.db, body.loginInput);
     // Reserved before the hash: parallel guesses see each other, and one check per account runs.
     const check = await checkPasswordThrottled(ctx, {
       account: body.loginInput,
@@ -158,13 +163,11 @@ export const authHandlers = {
         .run(() => hashPassword(body.password, params))
         .catch(() => null);
       if (stronger) {
-        ctx.db.transaction(() =>
-          ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
-            stronger,
-            user.id,
-            user.password_hash,
-          ]),
-        );
+        await ctx.db.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
+          stronger,
+          user.id,
+          user.password_hash,
+        ]);
       }
     }
     const ttl = body.rememberMe === true ? DEFAULT_TOKEN_TTL_SECONDS : SHORT_TOKEN_TTL_SECONDS;
@@ -175,28 +178,27 @@ export const authHandlers = {
     const body = ctx.body;
     const email = body.email.trim();
     if (ctx.config.hashPool.full()) throw busyError();
-    const reservation = ctx.config.signInThrottle.reserveSignup(ctx.clientAddress, ctx.now);
+    const reservation = await ctx.config.signInThrottle.reserveSignup(ctx.clientAddress, ctx.now);
     if ('wait' in reservation) throw tooManyAttempts(reservation.wait, 'sign-up');
     const { ticket } = reservation;
-    if (getUserByEmail(ctx.db, email)) {
-      ticket.failed();
+    if (await getUserByEmail(ctx.db, email)) {
+      await ticket.failed();
       throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     }
     const hash = await withTicket(ticket, () =>
       ctx.config.hashPool.run(() => hashPassword(body.password, ctx.config.passwordHash)),
     );
-    ticket.succeeded();
-    const user = ctx.db.transaction(() => {
+    await ticket.succeeded();
+    const user = await ctx.db.transaction(async () => {
       // Checked again: another sign-up may have finished while the hash was computed.
-      if (getUserByEmail(ctx.db, email)) {
+      if (await getUserByEmail(ctx.db, email)) {
         throw new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
       }
-      const { lastId } = ctx.db.run(
+      return ctx.db.get<UserRow>(
         `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
-         VALUES (?, ?, ?, 0, 'SIGNUP', ?)`,
+         VALUES (?, ?, ?, 0, 'SIGNUP', ?) RETURNING *`,
         [email, body.username.trim(), hash, ctx.now.toISOString()],
       );
-      return getUser(ctx.db, lastId);
     });
     if (!user) throw new Error('user insert failed');
     return { ...ok({ token: tokenFor(ctx, user) }, 201), headers: deviceCookieFor(ctx, user.id) };
@@ -205,15 +207,15 @@ export const authHandlers = {
   changePassword: async (ctx) => {
     if (!ctx.user) throw unauthorized();
     const body = ctx.body;
-    const user = getUser(ctx.db, ctx.user.id);
+    const user = await getUser(ctx.db, ctx.user.id);
     if (!user) throw unauthorized();
     await checkCurrentPassword(ctx, user, body.currentPassword);
     const hash = await ctx.config.hashPool.run(() =>
       hashPassword(body.newPassword, ctx.config.passwordHash),
     );
-    const updated = ctx.db.transaction(() => {
+    const updated = await ctx.db.transaction(async () => {
       // Only the version this session was issued for: of parallel changes one wins, the rest 409.
-      const { changes } = ctx.db.run(
+      const { changes } = await ctx.db.run(
         'UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE id = ? AND token_version = ?',
         [hash, user.id, user.token_version],
       );
@@ -226,19 +228,21 @@ export const authHandlers = {
     return ok({ token: tokenFor(ctx, updated, remainingTtl(ctx)) });
   },
 
-  logout: (ctx) => {
+  logout: async (ctx) => {
     if (!ctx.user || !ctx.claims) throw unauthorized();
     const { jti, exp } = ctx.claims;
     const user = ctx.user;
-    ctx.db.transaction(() => {
+    await ctx.db.transaction(async () => {
       if (jti) {
-        ctx.db.run('INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)', [
-          jti,
-          new Date(exp * 1000).toISOString(),
-        ]);
+        await ctx.db.run(
+          'INSERT INTO revoked_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+          [jti, new Date(exp * 1000).toISOString()],
+        );
       } else {
         // A token from before tokens had ids cannot be revoked alone: every session ends.
-        ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [user.id]);
+        await ctx.db.run('UPDATE users SET token_version = token_version + 1 WHERE id = ?', [
+          user.id,
+        ]);
       }
     });
     return { status: 204 };

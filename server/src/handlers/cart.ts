@@ -32,17 +32,20 @@ import { promoUseRefusal } from '../promo-limits';
 type Cart = components['schemas']['Cart'];
 type CartPromos = components['schemas']['CartPromos'];
 
-function answer(ctx: HandlerContext, cart: CartRow | undefined): HandlerResult<Cart> {
-  return ok(cartJson(ctx.db, cart, ctx.now));
+async function answer(
+  ctx: HandlerContext,
+  cart: CartRow | undefined,
+): Promise<HandlerResult<Cart>> {
+  return ok(await cartJson(ctx.db, cart, ctx.now));
 }
 
-function reload(ctx: HandlerContext, cart: CartRow): CartRow | undefined {
+function reload(ctx: HandlerContext, cart: CartRow): Promise<CartRow | undefined> {
   return ctx.db.get<CartRow>('SELECT * FROM carts WHERE id = ?', [cart.id]);
 }
 
-function findLine(ctx: HandlerContext, cart: CartRow | undefined, cartItemId: number) {
+async function findLine(ctx: HandlerContext, cart: CartRow | undefined, cartItemId: number) {
   if (!cart) return undefined;
-  return cartLines(ctx.db, cart.id).find((line) => line.id === cartItemId);
+  return (await cartLines(ctx.db, cart.id)).find((line) => line.id === cartItemId);
 }
 
 /** Who is asking, for a promo's per-customer limit: the signed-in account, else nobody yet. */
@@ -50,11 +53,14 @@ function customerOf(ctx: HandlerContext): { userId: number | null; email: string
   return { userId: ctx.user?.id ?? null, email: ctx.user?.email ?? null };
 }
 
-function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): HandlerResult<Cart> {
-  return ctx.db.transaction(() => {
+async function applyPromo(
+  ctx: HandlerContext,
+  promo: PromoRecord | undefined,
+): Promise<HandlerResult<Cart>> {
+  return ctx.db.transaction(async () => {
     const owner = cartOwner(ctx);
-    const existing = findCart(ctx.db, owner);
-    const lines = existing ? priceLinesOf(cartLines(ctx.db, existing.id)) : [];
+    const existing = await findCart(ctx.db, owner);
+    const lines = existing ? priceLinesOf(await cartLines(ctx.db, existing.id)) : [];
     const verdict = checkPromo(promo, lines, {
       now: ctx.now,
       otherAttachedPromoId: existing?.promo_id ?? null,
@@ -63,201 +69,204 @@ function applyPromo(ctx: HandlerContext, promo: PromoRecord | undefined): Handle
       throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
     }
     // A signed-in customer learns now that their uses are spent; a guest when ordering (ADR-0062).
-    const usedUp = promoUseRefusal(ctx.db, promo, customerOf(ctx));
+    const usedUp = await promoUseRefusal(ctx.db, promo, customerOf(ctx));
     if (usedUp) throw new ApiError(400, 'PROMO_REJECTED', usedUp);
-    const cart = existing ?? ensureCart(ctx.db, owner, ctx.now);
-    ctx.db.run('UPDATE carts SET promo_id = ?, updated_at = ? WHERE id = ?', [
+    const cart = existing ?? (await ensureCart(ctx.db, owner, ctx.now));
+    await ctx.db.run('UPDATE carts SET promo_id = ?, updated_at = ? WHERE id = ?', [
       promo.promoId,
       ctx.now.toISOString(),
       cart.id,
     ]);
-    return answer(ctx, reload(ctx, cart));
+    return answer(ctx, await reload(ctx, cart));
   });
 }
 
 export const cartHandlers = {
-  getCart: (ctx) => answer(ctx, findCart(ctx.db, cartOwner(ctx))),
+  getCart: async (ctx) => answer(ctx, await findCart(ctx.db, cartOwner(ctx))),
 
-  clearCart: (ctx) =>
-    ctx.db.transaction(() => {
-      const cart = findCart(ctx.db, cartOwner(ctx));
-      if (cart) emptyCart(ctx.db, cart.id, ctx.now);
-      return answer(ctx, cart && reload(ctx, cart));
+  clearCart: async (ctx) =>
+    ctx.db.transaction(async () => {
+      const cart = await findCart(ctx.db, cartOwner(ctx));
+      if (cart) await emptyCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, cart && (await reload(ctx, cart)));
     }),
 
-  addCartItem: (ctx) => {
+  addCartItem: async (ctx) => {
     const body = ctx.body;
-    return ctx.db.transaction(() => {
-      const product = getProductRow(ctx.db, body.productId);
+    return ctx.db.transaction(async () => {
+      const product = await getProductRow(ctx.db, body.productId);
       if (!product) throw notFound('Product not found');
       if (product.is_available_at_web !== 1) {
         throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(product.name));
       }
       const owner = cartOwner(ctx);
-      const existing = findCart(ctx.db, owner);
+      const existing = await findCart(ctx.db, owner);
       const line = existing
-        ? cartLines(ctx.db, existing.id).find((l) => l.product_id === product.id)
+        ? (await cartLines(ctx.db, existing.id)).find((l) => l.product_id === product.id)
         : undefined;
       const wanted = (line?.quantity ?? 0) + body.quantity;
       // Stock counts what is already in the cart, not only this request.
       if (wanted > product.quantity) {
         throw new ApiError(409, 'OUT_OF_STOCK', outOfStockMessage(product.name, product.quantity));
       }
-      const cart = existing ?? ensureCart(ctx.db, owner, ctx.now);
+      const cart = existing ?? (await ensureCart(ctx.db, owner, ctx.now));
       if (line) {
-        ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [wanted, line.id]);
+        await ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [wanted, line.id]);
       } else {
-        ctx.db.run('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES (?, ?, ?)', [
-          cart.id,
-          product.id,
-          body.quantity,
-        ]);
+        await ctx.db.run(
+          'INSERT INTO cart_items (cart_id, product_id, quantity) VALUES (?, ?, ?)',
+          [cart.id, product.id, body.quantity],
+        );
       }
-      touchCart(ctx.db, cart.id, ctx.now);
-      return answer(ctx, reload(ctx, cart));
+      await touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, await reload(ctx, cart));
     });
   },
 
-  updateCartItem: (ctx) => {
+  updateCartItem: async (ctx) => {
     const quantity = ctx.body.quantity;
     const { cartItemId } = ctx.params;
-    return ctx.db.transaction(() => {
-      const cart = findCart(ctx.db, cartOwner(ctx));
-      const line = findLine(ctx, cart, cartItemId);
+    return ctx.db.transaction(async () => {
+      const cart = await findCart(ctx.db, cartOwner(ctx));
+      const line = await findLine(ctx, cart, cartItemId);
       if (!cart || !line) throw notFound('Cart item not found');
       if (line.is_available_at_web !== 1) {
         throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(line.name));
       }
       if (quantity > line.stock)
         throw new ApiError(409, 'OUT_OF_STOCK', outOfStockMessage(line.name, line.stock));
-      ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [quantity, line.id]);
-      touchCart(ctx.db, cart.id, ctx.now);
-      return answer(ctx, reload(ctx, cart));
+      await ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [quantity, line.id]);
+      await touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, await reload(ctx, cart));
     });
   },
 
-  removeCartItem: (ctx) => {
+  removeCartItem: async (ctx) => {
     const { cartItemId } = ctx.params;
-    return ctx.db.transaction(() => {
-      const cart = findCart(ctx.db, cartOwner(ctx));
-      const line = findLine(ctx, cart, cartItemId);
+    return ctx.db.transaction(async () => {
+      const cart = await findCart(ctx.db, cartOwner(ctx));
+      const line = await findLine(ctx, cart, cartItemId);
       if (!cart || !line) throw notFound('Cart item not found');
-      ctx.db.run('DELETE FROM cart_items WHERE id = ?', [line.id]);
-      touchCart(ctx.db, cart.id, ctx.now);
-      return answer(ctx, reload(ctx, cart));
+      await ctx.db.run('DELETE FROM cart_items WHERE id = ?', [line.id]);
+      await touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, await reload(ctx, cart));
     });
   },
 
-  setCartShipping: (ctx) => {
+  setCartShipping: async (ctx) => {
     const { methodId } = ctx.params;
-    return ctx.db.transaction(() => {
-      const method = ctx.db.get<{ id: number }>(
+    return ctx.db.transaction(async () => {
+      const method = await ctx.db.get<{ id: number }>(
         'SELECT id FROM ship_methods WHERE id = ? AND is_active = 1',
         [methodId],
       );
       if (!method) throw notFound('Shipping method not found');
-      const cart = ensureCart(ctx.db, cartOwner(ctx), ctx.now);
-      ctx.db.run('UPDATE carts SET ship_method_id = ?, updated_at = ? WHERE id = ?', [
+      const cart = await ensureCart(ctx.db, cartOwner(ctx), ctx.now);
+      await ctx.db.run('UPDATE carts SET ship_method_id = ?, updated_at = ? WHERE id = ?', [
         method.id,
         ctx.now.toISOString(),
         cart.id,
       ]);
-      return answer(ctx, reload(ctx, cart));
+      return answer(ctx, await reload(ctx, cart));
     });
   },
 
-  clearCartShipping: (ctx) =>
-    ctx.db.transaction(() => {
-      const cart = findCart(ctx.db, cartOwner(ctx));
+  clearCartShipping: async (ctx) =>
+    ctx.db.transaction(async () => {
+      const cart = await findCart(ctx.db, cartOwner(ctx));
       if (cart) {
-        ctx.db.run('UPDATE carts SET ship_method_id = NULL, updated_at = ? WHERE id = ?', [
+        await ctx.db.run('UPDATE carts SET ship_method_id = NULL, updated_at = ? WHERE id = ?', [
           ctx.now.toISOString(),
           cart.id,
         ]);
       }
-      return answer(ctx, cart && reload(ctx, cart));
+      return answer(ctx, cart && (await reload(ctx, cart)));
     }),
 
-  clearCartPromo: (ctx) =>
-    ctx.db.transaction(() => {
-      const cart = findCart(ctx.db, cartOwner(ctx));
+  clearCartPromo: async (ctx) =>
+    ctx.db.transaction(async () => {
+      const cart = await findCart(ctx.db, cartOwner(ctx));
       if (cart) {
-        ctx.db.run('UPDATE carts SET promo_id = NULL, updated_at = ? WHERE id = ?', [
+        await ctx.db.run('UPDATE carts SET promo_id = NULL, updated_at = ? WHERE id = ?', [
           ctx.now.toISOString(),
           cart.id,
         ]);
       }
-      return answer(ctx, cart && reload(ctx, cart));
+      return answer(ctx, cart && (await reload(ctx, cart)));
     }),
 
-  applyCartPromo: (ctx) => {
+  applyCartPromo: async (ctx) => {
     const { promoId } = ctx.params;
-    const promo = promoById(ctx.db, promoId);
+    const promo = await promoById(ctx.db, promoId);
     if (!promo) throw notFound('Promo not found');
     return applyPromo(ctx, promo);
   },
 
-  applyCartPromoCode: (ctx) => {
+  applyCartPromoCode: async (ctx) => {
     const code = ctx.body.code.trim();
-    const promo = promoByCode(ctx.db, code);
+    const promo = await promoByCode(ctx.db, code);
     if (!promo) throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.invalid);
     return applyPromo(ctx, promo);
   },
 
-  listCartPromos: (ctx) => {
-    const cart = findCart(ctx.db, cartOwner(ctx));
-    const lines = cart ? priceLinesOf(cartLines(ctx.db, cart.id)) : [];
+  listCartPromos: async (ctx) => {
+    const cart = await findCart(ctx.db, cartOwner(ctx));
+    const lines = cart ? priceLinesOf(await cartLines(ctx.db, cart.id)) : [];
     const availablePromos: CartPromos['availablePromos'] = [];
     const unavailablePromos: CartPromos['unavailablePromos'] = [];
-    for (const promo of allPromos(ctx.db)) {
+    for (const promo of await allPromos(ctx.db)) {
       const verdict = checkPromo(promo, lines, {
         now: ctx.now,
         otherAttachedPromoId: cart?.promo_id ?? null,
       });
-      const usedUp = verdict.accepted ? promoUseRefusal(ctx.db, promo, customerOf(ctx)) : null;
+      const usedUp = verdict.accepted
+        ? await promoUseRefusal(ctx.db, promo, customerOf(ctx))
+        : null;
       if (verdict.accepted && !usedUp) availablePromos.push(promoJson(promo));
       else unavailablePromos.push({ ...promoJson(promo), reason: usedUp ?? verdict.message });
     }
     return ok({ availablePromos, unavailablePromos });
   },
 
-  mergeGuestCart: (ctx) => {
+  mergeGuestCart: async (ctx) => {
     const user = ctx.user;
     if (!user) throw unauthorized();
-    return ctx.db.transaction(() => {
+    return ctx.db.transaction(async () => {
       const owner = { kind: 'user', userId: user.id } as const;
       const token = guestTokenHeader(ctx);
-      const guest = token ? findCart(ctx.db, { kind: 'guest', token }) : undefined;
-      if (!guest) return answer(ctx, findCart(ctx.db, owner));
-      const cart = ensureCart(ctx.db, owner, ctx.now);
-      const mine = new Map(cartLines(ctx.db, cart.id).map((l) => [l.product_id, l]));
-      for (const line of cartLines(ctx.db, guest.id)) {
+      const guest = token ? await findCart(ctx.db, { kind: 'guest', token }) : undefined;
+      if (!guest) return answer(ctx, await findCart(ctx.db, owner));
+      const cart = await ensureCart(ctx.db, owner, ctx.now);
+      const mine = new Map((await cartLines(ctx.db, cart.id)).map((l) => [l.product_id, l]));
+      for (const line of await cartLines(ctx.db, guest.id)) {
         const existing = mine.get(line.product_id);
         if (existing) {
           // Quantities add up, capped at stock, but a merge never shrinks a line either cart had.
           const cap = Math.max(line.stock, existing.quantity, line.quantity);
           const merged = Math.min(existing.quantity + line.quantity, cap);
-          ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [merged, existing.id]);
-        } else {
-          ctx.db.run('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES (?, ?, ?)', [
-            cart.id,
-            line.product_id,
-            line.quantity,
+          await ctx.db.run('UPDATE cart_items SET quantity = ? WHERE id = ?', [
+            merged,
+            existing.id,
           ]);
+        } else {
+          await ctx.db.run(
+            'INSERT INTO cart_items (cart_id, product_id, quantity) VALUES (?, ?, ?)',
+            [cart.id, line.product_id, line.quantity],
+          );
         }
       }
       if (cart.ship_method_id === null && guest.ship_method_id !== null) {
-        ctx.db.run('UPDATE carts SET ship_method_id = ? WHERE id = ?', [
+        await ctx.db.run('UPDATE carts SET ship_method_id = ? WHERE id = ?', [
           guest.ship_method_id,
           cart.id,
         ]);
       }
       if (cart.promo_id === null && guest.promo_id !== null) {
-        ctx.db.run('UPDATE carts SET promo_id = ? WHERE id = ?', [guest.promo_id, cart.id]);
+        await ctx.db.run('UPDATE carts SET promo_id = ? WHERE id = ?', [guest.promo_id, cart.id]);
       }
-      ctx.db.run('DELETE FROM carts WHERE id = ?', [guest.id]);
-      touchCart(ctx.db, cart.id, ctx.now);
-      return answer(ctx, reload(ctx, cart));
+      await ctx.db.run('DELETE FROM carts WHERE id = ?', [guest.id]);
+      await touchCart(ctx.db, cart.id, ctx.now);
+      return answer(ctx, await reload(ctx, cart));
     });
   },
 } satisfies HandlerMap;

@@ -83,20 +83,20 @@ function spaceJson(row: SpaceRow): components['schemas']['Space'] {
 export const catalogueHandlers = {
   getHealth: ({ now }) => ok({ status: 'ok', time: now.toISOString() }),
 
-  listFeaturedProducts: (ctx) => {
+  listFeaturedProducts: async (ctx) => {
     const { db } = ctx;
     const query = ctx.query;
     const size = query.size ?? 4;
     const category = query.category;
-    const rows = db.all<ProductRow>(
+    const rows = await db.all<ProductRow>(
       `SELECT * FROM products WHERE is_available_at_web = 1 ${category ? 'AND category = ?' : ''}
         ORDER BY created_at, id LIMIT ?`,
       category ? [category, size] : [size],
     );
-    return ok(productsJson(db, rows));
+    return ok(await productsJson(db, rows));
   },
 
-  searchProducts: (ctx) => {
+  searchProducts: async (ctx) => {
     const { db } = ctx;
     const query = ctx.query;
     const page = query.page ?? 0;
@@ -122,14 +122,14 @@ export const catalogueHandlers = {
     const column = SORT_COLUMNS[query.sortBy ?? 'createdAt'];
     const direction = query.sortDirection === 'desc' ? 'DESC' : 'ASC';
     const total = Number(
-      db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products ${whereSql}`, args)?.n ?? 0,
+      (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products ${whereSql}`, args))?.n ?? 0,
     );
-    const rows = db.all<ProductRow>(
+    const rows = await db.all<ProductRow>(
       `SELECT * FROM products ${whereSql} ORDER BY ${column} ${direction}, id ASC LIMIT ? OFFSET ?`,
       [...args, size, page * size],
     );
     return ok({
-      items: productsJson(db, rows),
+      items: await productsJson(db, rows),
       totalPages: Math.ceil(total / size),
       totalElements: total,
       page,
@@ -137,35 +137,35 @@ export const catalogueHandlers = {
     });
   },
 
-  listRelatedProducts: (ctx) => {
+  listRelatedProducts: async (ctx) => {
     const { db } = ctx;
     const query = ctx.query;
     const size = query.size ?? 4;
-    const rows = db.all<ProductRow>(
+    const rows = await db.all<ProductRow>(
       'SELECT * FROM products WHERE category = ? AND id <> ? ORDER BY created_at, id LIMIT ?',
       [query.category, query.excludedId, size],
     );
-    return ok(productsJson(db, rows));
+    return ok(await productsJson(db, rows));
   },
 
-  getProduct: ({ db, params }) => {
+  getProduct: async ({ db, params }) => {
     const { productId } = params;
-    const row = getProductRow(db, productId);
+    const row = await getProductRow(db, productId);
     if (!row) throw notFound('Product not found');
-    const [product] = productsJson(db, [row]);
+    const [product] = await productsJson(db, [row]);
     // One row in gives one product out; a bare 200 with no body would break the contract.
     if (!product) throw new Error('product JSON missing');
     return ok(product);
   },
 
-  listProductPromos: ({ db, params, now }) => {
+  listProductPromos: async ({ db, params, now }) => {
     const { productId } = params;
-    const row = getProductRow(db, productId);
+    const row = await getProductRow(db, productId);
     if (!row) throw notFound('Product not found');
     const line = [{ productId: row.id, unitCents: row.price_cents, quantity: 1 }];
     const availablePromos: ProductPromos['availablePromos'] = [];
     const unavailablePromos: ProductPromos['unavailablePromos'] = [];
-    for (const promo of allPromos(db)) {
+    for (const promo of await allPromos(db)) {
       const verdict = checkPromo(promo, line, { now });
       if (verdict.accepted) availablePromos.push(promoJson(promo));
       else unavailablePromos.push({ ...promoJson(promo), reason: verdict.message });
@@ -173,58 +173,59 @@ export const catalogueHandlers = {
     return ok({ productId: row.id, availablePromos, unavailablePromos });
   },
 
-  listShipMethods: ({ db }) =>
+  listShipMethods: async ({ db }) =>
     ok(
-      db
-        .all<ShipMethodRow>('SELECT * FROM ship_methods WHERE is_active = 1 ORDER BY id')
-        .map(shipMethodJson),
+      (
+        await db.all<ShipMethodRow>('SELECT * FROM ship_methods WHERE is_active = 1 ORDER BY id')
+      ).map(shipMethodJson),
     ),
 
-  listNews: (ctx) => {
+  listNews: async (ctx) => {
     const { db } = ctx;
     const query = ctx.query;
-    const total = Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM news')?.n ?? 0);
+    const total = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM news'))?.n ?? 0);
     const newestFirst = 'SELECT * FROM news ORDER BY created_at DESC, id DESC';
     // The contract's news list is a plain array (spec §7); paging is optional and the total
     // travels in a header, so the body keeps one shape whether or not a client pages.
     const rows =
       query.size === undefined
-        ? db.all<NewsRow>(newestFirst)
-        : db.all<NewsRow>(`${newestFirst} LIMIT ? OFFSET ?`, [
+        ? await db.all<NewsRow>(newestFirst)
+        : await db.all<NewsRow>(`${newestFirst} LIMIT ? OFFSET ?`, [
             query.size,
             (query.page ?? 0) * query.size,
           ]);
     return { ...ok(rows.map(newsJson)), headers: { 'X-Total-Count': String(total) } };
   },
 
-  getNews: ({ db, params }) => {
+  getNews: async ({ db, params }) => {
     const { newId } = params;
-    const row = db.get<NewsRow>('SELECT * FROM news WHERE id = ?', [newId]);
+    const row = await db.get<NewsRow>('SELECT * FROM news WHERE id = ?', [newId]);
     if (!row) throw notFound('News not found');
     return ok(newsJson(row));
   },
 
-  listUpcomingEvents: (ctx) => {
+  listUpcomingEvents: async (ctx) => {
     const { db, now } = ctx;
     const query = ctx.query;
-    const rows = db.all<EventRow>(
+    const rows = await db.all<EventRow>(
       'SELECT * FROM events WHERE start_date > ? ORDER BY start_date ASC, id LIMIT ?',
       [now.toISOString(), query.size ?? 3],
     );
     return ok(rows.map(eventJson));
   },
 
-  listClosedEvents: (ctx) => {
+  listClosedEvents: async (ctx) => {
     const { db, now } = ctx;
     const query = ctx.query;
     const size = query.size ?? 8;
     const page = query.page ?? 0;
-    const rows = db.all<EventRow>(
+    const rows = await db.all<EventRow>(
       'SELECT * FROM events WHERE start_date <= ? ORDER BY start_date DESC, id DESC LIMIT ? OFFSET ?',
       [now.toISOString(), size, page * size],
     );
     return ok(rows.map(eventJson));
   },
 
-  listSpaces: ({ db }) => ok(db.all<SpaceRow>('SELECT * FROM spaces ORDER BY id').map(spaceJson)),
+  listSpaces: async ({ db }) =>
+    ok((await db.all<SpaceRow>('SELECT * FROM spaces ORDER BY id')).map(spaceJson)),
 } satisfies HandlerMap;

@@ -131,33 +131,34 @@ function linkPage(
 }
 
 /** The account for a validated identity: linked, new, or a page (link, or refusal). */
-function signInIdentity(
+async function signInIdentity(
   ctx: HandlerContext,
   rp: RelyingParty,
   identity: OidcIdentity,
   returnTo: URL,
   binding: string,
-): HandlerResult<never> {
-  const outcome = ctx.db.transaction(
-    ():
+): Promise<HandlerResult<never>> {
+  const outcome = await ctx.db.transaction(
+    async (): Promise<
       | { kind: 'user'; user: UserRow }
       | { kind: 'link'; user: UserRow }
-      | { kind: 'refuse'; status: number; message: string } => {
-      const linked = userIdForIdentity(ctx.db, identity.issuer, identity.subject);
-      const linkedUser = linked === null ? undefined : getUser(ctx.db, linked);
+      | { kind: 'refuse'; status: number; message: string }
+    > => {
+      const linked = await userIdForIdentity(ctx.db, identity.issuer, identity.subject);
+      const linkedUser = linked === null ? undefined : await getUser(ctx.db, linked);
       if (linkedUser) return { kind: 'user', user: linkedUser };
       if (!identity.email || !identity.emailVerified) {
         return { kind: 'refuse', status: 400, message: NOT_VERIFIED };
       }
-      const existing = getUserByEmail(ctx.db, identity.email);
+      const existing = await getUserByEmail(ctx.db, identity.email);
       if (existing) {
         return hasPassword(existing)
           ? { kind: 'link', user: existing }
           : { kind: 'refuse', status: 409, message: OTHER_SIGN_IN };
       }
-      const { lastId } = ctx.db.run(
+      const created = await ctx.db.get<UserRow>(
         `INSERT INTO users (email, username, password_hash, token_version, created_by, created_at)
-       VALUES (?, ?, ?, 0, 'OIDC', ?)`,
+       VALUES (?, ?, ?, 0, 'OIDC', ?) RETURNING *`,
         [
           identity.email,
           identity.name ?? identity.email,
@@ -165,16 +166,15 @@ function signInIdentity(
           ctx.now.toISOString(),
         ],
       );
-      linkIdentity(ctx.db, { ...identity, userId: lastId }, ctx.now);
-      const created = getUser(ctx.db, lastId);
       if (!created) throw new Error('user insert failed');
+      await linkIdentity(ctx.db, { ...identity, userId: created.id }, ctx.now);
       return { kind: 'user', user: created };
     },
   );
   if (outcome.kind === 'refuse')
     return problemPage(outcome.status, outcome.message, returnTo.origin);
   if (outcome.kind === 'user') return withToken(returnTo.toString(), tokenFor(ctx, outcome.user));
-  const link = createLink(
+  const link = await createLink(
     ctx.db,
     {
       binding,
@@ -203,7 +203,7 @@ export const oidcHandlers = {
     const redirectUri = rp.redirectUri ?? `${origin}${OIDC_CALLBACK_PATH}`;
     // Each start stores a row until it expires: bounded per client and in all (issue 28).
     const clientKey = networkKey(ctx.clientAddress);
-    const room = flowRoom(ctx.db, clientKey, ctx.now);
+    const room = await flowRoom(ctx.db, clientKey, ctx.now);
     if (room !== 'ok') {
       const refused = problemPage(room === 'client' ? 429 : 503, TOO_MANY_STARTS, returnTo.origin);
       return { ...refused, headers: { ...refused.headers, 'Retry-After': '600' } };
@@ -217,7 +217,7 @@ export const oidcHandlers = {
     }
     // One binding per browser (two tabs share it); a new one when it has none.
     const binding = bindingFromCookie(ctx.header('cookie')) ?? newBinding();
-    saveFlow(
+    await saveFlow(
       ctx.db,
       {
         state: started.state,
@@ -245,7 +245,7 @@ export const oidcHandlers = {
     const query = ctx.query;
     const shop = servingOrigin(ctx);
     const binding = bindingFromCookie(ctx.header('cookie'));
-    const flow = query.state ? takeFlow(ctx.db, query.state, binding, ctx.now) : null;
+    const flow = query.state ? await takeFlow(ctx.db, query.state, binding, ctx.now) : null;
     if (!flow || !binding) return problemPage(400, EXPIRED, shop);
     const returnTo = new URL(flow.return_to);
     if (query.error === 'access_denied') {
@@ -280,12 +280,12 @@ export const oidcHandlers = {
     const form = ctx.body;
     const shop = servingOrigin(ctx);
     const binding = bindingFromCookie(ctx.header('cookie'));
-    const link = reserveLinkAttempt(ctx.db, form.link, binding, ctx.now);
+    const link = await reserveLinkAttempt(ctx.db, form.link, binding, ctx.now);
     if (!link) return problemPage(400, EXPIRED, shop);
     const returnTo = new URL(link.return_to);
-    const user = getUser(ctx.db, link.user_id);
+    const user = await getUser(ctx.db, link.user_id);
     if (!user || !hasPassword(user)) {
-      dropLink(ctx.db, link);
+      await dropLink(ctx.db, link);
       return problemPage(400, EXPIRED, returnTo.origin);
     }
     // The same throttle and hash pool as sign-in (ADR-0062): a refusal gives the try back.
@@ -299,14 +299,14 @@ export const oidcHandlers = {
       });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      returnLinkAttempt(ctx.db, link);
+      await returnLinkAttempt(ctx.db, link);
       const { retryAfter } = error;
       return linkPage(error.status, rp.name, user.email, form.link, returnTo, error.message, {
         ...(retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }),
       });
     }
     if (!check.ok) {
-      const left = triesLeft(ctx.db, link);
+      const left = await triesLeft(ctx.db, link);
       if (left === 0) return problemPage(400, TOO_MANY, returnTo.origin);
       return linkPage(
         400,
@@ -317,9 +317,9 @@ export const oidcHandlers = {
         `${WRONG_PASSWORD} ${left} ${left === 1 ? 'try' : 'tries'} left of ${MAX_LINK_ATTEMPTS}.`,
       );
     }
-    const current = ctx.db.transaction(() => {
-      dropLink(ctx.db, link);
-      linkIdentity(
+    const current = await ctx.db.transaction(async () => {
+      await dropLink(ctx.db, link);
+      await linkIdentity(
         ctx.db,
         { issuer: link.issuer, subject: link.subject, userId: user.id },
         ctx.now,

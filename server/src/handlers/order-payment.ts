@@ -30,23 +30,23 @@ function checkPayable(order: OrderRow): void {
 export const orderPaymentHandlers = {
   payOrder: async (ctx) => {
     // Owner's bearer or the order token, as GET order; anyone else: 404, nothing said.
-    const order = accessibleOrder(ctx, ctx.params.orderId);
+    const order = await accessibleOrder(ctx, ctx.params.orderId);
     checkPayable(order);
     const gateway = gatewayOf(ctx);
-    ctx.db.transaction(() => {
+    await ctx.db.transaction(async () => {
       // Read again inside the transaction: a second tap, or the webhook, may have come first.
-      const current = getOrderRow(ctx.db, order.id);
+      const current = await getOrderRow(ctx.db, order.id);
       if (!current) throw notFound('Order not found');
       checkPayable(current);
       // A declined payment gave the units back: taken again before the card can be charged, or
       // the shopper is told they are gone (409 OUT_OF_STOCK). Taken once, however many taps.
-      if (current.stock_held === 0) retakeStock(ctx.db, current.id, ctx.now);
+      if (current.stock_held === 0) await retakeStock(ctx.db, current.id, ctx.now);
     });
     // The network call holds no transaction; Stripe's Idempotency-Key is the order's, so the
     // intent made at placement is the one reused (or made once now if Stripe was out then).
     await askStripe(ctx, () => ensureCardIntent(gateway, ctx.db, order.id, () => ctx.now));
-    const paying = getOrderRow(ctx.db, order.id);
+    const paying = await getOrderRow(ctx.db, order.id);
     if (!paying) throw notFound('Order not found');
-    return ok(orderResponseJson(ctx.db, paying));
+    return ok(await orderResponseJson(ctx.db, paying));
   },
 } satisfies HandlerMap;

@@ -83,20 +83,20 @@ interface CallerKeys {
 }
 
 /** Refuses an order past the caller's open unpaid orders (account or cart, email, phone, network). */
-function checkOpenOrders(ctx: HandlerContext, keys: CallerKeys): void {
+async function checkOpenOrders(ctx: HandlerContext, keys: CallerKeys): Promise<void> {
   const limits = ctx.config.orderLimits;
   const stamp = ctx.now.toISOString();
-  const count = (sql: string, values: string[]): number =>
-    ctx.db.get<{ n: number }>(sql, [stamp, ...values])?.n ?? 0;
+  const over = async (sql: string, values: string[], cap: number): Promise<boolean> =>
+    ((await ctx.db.get<{ n: number }>(sql, [stamp, ...values]))?.n ?? 0) >= cap;
   // Per network only the last few minutes count: a NAT's other shoppers wait minutes, not a day.
   const since = new Date(ctx.now.getTime() - limits.addressWindowMinutes * 60_000).toISOString();
   if (
     (keys.ownerKey !== null &&
-      count(OPEN_ORDER_COUNTS.owner, [keys.ownerKey]) >= limits.maxOpenOrdersPerCart) ||
-    count(OPEN_ORDER_COUNTS.email, [keys.email]) >= limits.maxOpenOrdersPerEmail ||
+      (await over(OPEN_ORDER_COUNTS.owner, [keys.ownerKey], limits.maxOpenOrdersPerCart))) ||
+    (await over(OPEN_ORDER_COUNTS.email, [keys.email], limits.maxOpenOrdersPerEmail)) ||
     (keys.phone !== '' &&
-      count(OPEN_ORDER_COUNTS.phone, [keys.phone]) >= limits.maxOpenOrdersPerPhone) ||
-    count(OPEN_ORDER_COUNTS.network, [keys.network, since]) >= limits.maxOpenOrdersPerAddress
+      (await over(OPEN_ORDER_COUNTS.phone, [keys.phone], limits.maxOpenOrdersPerPhone))) ||
+    (await over(OPEN_ORDER_COUNTS.network, [keys.network, since], limits.maxOpenOrdersPerAddress))
   ) {
     throw new ApiError(429, 'TOO_MANY_OPEN_ORDERS', TOO_MANY_OPEN_ORDERS_MESSAGE);
   }
@@ -107,17 +107,18 @@ function checkOpenOrders(ctx: HandlerContext, keys: CallerKeys): void {
  * share of a product's stock (on hand plus what unpaid orders hold): ADR-0061. A card order is
  * not refused here: it pays within minutes or lapses.
  */
-function checkHoldShare(
+async function checkHoldShare(
   ctx: HandlerContext,
   products: { product: ProductRow; quantity: number }[],
-): void {
+): Promise<void> {
   const share = ctx.config.orderLimits.unpaidHoldShare;
   if (share >= 1) return;
   for (const { product, quantity } of products) {
-    const held =
-      ctx.db.get<{ unpaid_held: number }>('SELECT unpaid_held FROM products WHERE id = ?', [
-        product.id,
-      ])?.unpaid_held ?? 0;
+    const row = await ctx.db.get<{ unpaid_held: number }>(
+      'SELECT unpaid_held FROM products WHERE id = ?',
+      [product.id],
+    );
+    const held = row?.unpaid_held ?? 0;
     if (held + quantity > Math.floor(share * (product.quantity + held))) {
       throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', codHeldMessage(product.name));
     }
@@ -195,35 +196,42 @@ export async function askStripe<T>(ctx: HandlerContext, call: () => Promise<T>):
 /** Claims per account in a window (ADR-0055): the storefront makes one per sign-in. */
 const CLAIMS_PER_WINDOW = 20;
 const CLAIM_WINDOW_MS = 15 * 60_000;
-/** One count per app (its config), like the sign-in throttle; in memory, per process. */
-const claimCounts = new WeakMap<object, Map<number, { count: number; since: number }>>();
 
-/** Counts a claim by `userId`; 429 TOO_MANY_REQUESTS past the window's allowance. */
-function countClaim(ctx: HandlerContext, userId: number): void {
-  let counts = claimCounts.get(ctx.config);
-  if (!counts) {
-    counts = new Map();
-    claimCounts.set(ctx.config, counts);
-  }
+/**
+ * Counts a claim by `userId`; 429 TOO_MANY_REQUESTS past the window's allowance. The count is a
+ * row of sign_in_counts (counter 'claim'; last_at holds the window's start), shared by every
+ * server process on the database (ADR-0066).
+ */
+async function countClaim(ctx: HandlerContext, userId: number): Promise<void> {
   const now = ctx.now.getTime();
-  for (const [id, entry] of counts) if (now - entry.since >= CLAIM_WINDOW_MS) counts.delete(id);
-  const entry = counts.get(userId) ?? { count: 0, since: now };
-  if (entry.count >= CLAIMS_PER_WINDOW) {
-    const seconds = Math.max(1, Math.ceil((entry.since + CLAIM_WINDOW_MS - now) / 1000));
-    throw new ApiError(
-      429,
-      'TOO_MANY_REQUESTS',
-      `Too many requests. Please try again in ${tryAgainIn(seconds)}.`,
-      { retryAfter: seconds },
+  const name = String(userId);
+  await ctx.db.transaction(async () => {
+    const row = await ctx.db.get<{ count: number; last_at: number }>(
+      "SELECT count, last_at FROM sign_in_counts WHERE counter = 'claim' AND name = ?",
+      [name],
     );
-  }
-  counts.set(userId, { count: entry.count + 1, since: entry.since });
+    const entry = row && now - row.last_at < CLAIM_WINDOW_MS ? row : { count: 0, last_at: now };
+    if (entry.count >= CLAIMS_PER_WINDOW) {
+      const seconds = Math.max(1, Math.ceil((entry.last_at + CLAIM_WINDOW_MS - now) / 1000));
+      throw new ApiError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `Too many requests. Please try again in ${tryAgainIn(seconds)}.`,
+        { retryAfter: seconds },
+      );
+    }
+    await ctx.db.run(
+      `INSERT INTO sign_in_counts (counter, name, count, last_at, blocked_until) VALUES ('claim', ?, ?, ?, 0)
+       ON CONFLICT (counter, name) DO UPDATE SET count = excluded.count, last_at = excluded.last_at`,
+      [name, entry.count + 1, entry.last_at],
+    );
+  });
 }
 
 const OWNER_ONLY_MESSAGE = 'Only the shop can mark an order shipped, delivered or cancelled.';
 
 /** The shop itself: an OWNER account's bearer, or the ADMIN_TOKEN as X-Admin-Token. */
-function isShop(ctx: HandlerContext): boolean {
+async function isShop(ctx: HandlerContext): Promise<boolean> {
   const admin = ctx.config.adminToken;
   const given = ctx.header('x-admin-token')?.trim();
   if (admin && given && given.length <= 200) {
@@ -232,7 +240,9 @@ function isShop(ctx: HandlerContext): boolean {
     if (timingSafeEqual(a, b)) return true;
   }
   if (!ctx.user) return false;
-  const row = ctx.db.get<{ role: string }>('SELECT role FROM users WHERE id = ?', [ctx.user.id]);
+  const row = await ctx.db.get<{ role: string }>('SELECT role FROM users WHERE id = ?', [
+    ctx.user.id,
+  ]);
   return row?.role === 'OWNER';
 }
 
@@ -256,10 +266,13 @@ const SHOP_NOTES: Record<ShopStatus, string> = {
 };
 
 /** The shop marks an order SHIPPED, DELIVERED or CANCELLED (403 for anyone else, 409 if it cannot). */
-function moveOrderOn(ctx: HandlerContext<'updateOrderStatus'>, target: ShopStatus): OrderRow {
-  if (!isShop(ctx)) throw new ApiError(403, 'FORBIDDEN', OWNER_ONLY_MESSAGE);
-  return ctx.db.transaction(() => {
-    const order = getOrderRow(ctx.db, ctx.params.orderId);
+async function moveOrderOn(
+  ctx: HandlerContext<'updateOrderStatus'>,
+  target: ShopStatus,
+): Promise<OrderRow> {
+  if (!(await isShop(ctx))) throw new ApiError(403, 'FORBIDDEN', OWNER_ONLY_MESSAGE);
+  return ctx.db.transaction(async () => {
+    const order = await getOrderRow(ctx.db, ctx.params.orderId);
     if (!order) throw notFound('Order not found');
     if (order.status === target) return order;
     const method = order.payment_method === 'cod' ? 'cod' : 'card';
@@ -271,14 +284,14 @@ function moveOrderOn(ctx: HandlerContext<'updateOrderStatus'>, target: ShopStatu
       );
     }
     const stamp = ctx.now.toISOString();
-    if (target === 'CANCELLED') returnStock(ctx.db, order.id, ctx.now);
+    if (target === 'CANCELLED') await returnStock(ctx.db, order.id, ctx.now);
     const paid = target === 'DELIVERED' && method === 'cod' ? 'PAID' : order.payment_status;
-    ctx.db.run(
+    await ctx.db.run(
       'UPDATE orders SET status = ?, payment_status = ?, reserved_until = NULL, updated_at = ? WHERE id = ?',
       [target, paid, stamp, order.id],
     );
-    appendHistory(ctx.db, order.id, target, SHOP_NOTES[target], ctx.now);
-    const moved = getOrderRow(ctx.db, order.id);
+    await appendHistory(ctx.db, order.id, target, SHOP_NOTES[target], ctx.now);
+    const moved = await getOrderRow(ctx.db, order.id);
     if (!moved) throw notFound('Order not found');
     return moved;
   });
@@ -308,199 +321,206 @@ export const orderHandlers = {
     const { idempotencyKey: _key, ...rest } = body;
     const requestHash = createHash('sha256').update(canonicalJson(rest)).digest('hex');
 
-    const placed = ctx.db.transaction((): { orderId: number; created: boolean } => {
-      const previous = ctx.db.get<OrderRow>(
-        'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
-        [ownerKey, idempotencyKey],
-      );
-      if (previous) {
-        // The same request again (a double click, a retry after a lost answer, a retry after a
-        // declined card) gets the first order; the same key with another request is refused,
-        // as Stripe does.
-        if (ownerKey === NO_CALLER || previous.request_hash !== requestHash) {
-          throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
-        }
-        if (previous.status === 'CANCELLED') {
-          throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
-        }
-        // A declined card gave the units back: a retry takes them again before it can pay, or
-        // is told they are gone (409 OUT_OF_STOCK) and nothing is charged.
-        if (previous.status === 'PAYMENT_FAILED' && previous.stock_held === 0) {
-          retakeStock(ctx.db, previous.id, ctx.now);
-        }
-        return { orderId: previous.id, created: false };
-      }
-
-      // Nothing here can take a PayPal payment (D5): such an order could only ever hold stock.
-      if (body.paymentMethod === 'paypal') {
-        throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', PAYPAL_UNAVAILABLE_MESSAGE);
-      }
-      if (body.paymentMethod === 'cod' && !ctx.config.orderLimits.codEnabled) {
-        throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', COD_DISABLED_MESSAGE);
-      }
-      const ship = getShipMethod(ctx.db, body.shipMethodId);
-      if (!ship || ship.is_active !== 1) throw notFound('Shipping method not found');
-
-      const limits = ctx.config.orderLimits;
-      const quantities = new Map<number, number>();
-      for (const item of body.items)
-        quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
-      const units = [...quantities.values()].reduce((sum, n) => sum + n, 0);
-      if (units > limits.maxUnitsPerOrder) {
-        throw new ApiError(
-          409,
-          'ORDER_LIMIT_EXCEEDED',
-          `An order can hold at most ${limits.maxUnitsPerOrder} items`,
+    const placed = await ctx.db.transaction(
+      async (): Promise<{ orderId: number; created: boolean }> => {
+        const previous = await ctx.db.get<OrderRow>(
+          'SELECT * FROM orders WHERE owner_key = ? AND idempotency_key = ?',
+          [ownerKey, idempotencyKey],
         );
-      }
-      const products: { product: ProductRow; quantity: number }[] = [];
-      for (const [productId, quantity] of quantities) {
-        const product = getProductRow(ctx.db, productId);
-        if (!product) throw notFound('Product not found');
-        if (product.is_available_at_web !== 1) {
-          throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(product.name));
+        if (previous) {
+          // The same request again (a double click, a retry after a lost answer, a retry after a
+          // declined card) gets the first order; the same key with another request is refused,
+          // as Stripe does.
+          if (ownerKey === NO_CALLER || previous.request_hash !== requestHash) {
+            throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
+          }
+          if (previous.status === 'CANCELLED') {
+            throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
+          }
+          // A declined card gave the units back: a retry takes them again before it can pay, or
+          // is told they are gone (409 OUT_OF_STOCK) and nothing is charged.
+          if (previous.status === 'PAYMENT_FAILED' && previous.stock_held === 0) {
+            await retakeStock(ctx.db, previous.id, ctx.now);
+          }
+          return { orderId: previous.id, created: false };
         }
-        if (quantity > limits.maxUnitsPerProduct) {
+
+        // Nothing here can take a PayPal payment (D5): such an order could only ever hold stock.
+        if (body.paymentMethod === 'paypal') {
+          throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', PAYPAL_UNAVAILABLE_MESSAGE);
+        }
+        if (body.paymentMethod === 'cod' && !ctx.config.orderLimits.codEnabled) {
+          throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', COD_DISABLED_MESSAGE);
+        }
+        const ship = await getShipMethod(ctx.db, body.shipMethodId);
+        if (!ship || ship.is_active !== 1) throw notFound('Shipping method not found');
+
+        const limits = ctx.config.orderLimits;
+        const quantities = new Map<number, number>();
+        for (const item of body.items)
+          quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+        const units = [...quantities.values()].reduce((sum, n) => sum + n, 0);
+        if (units > limits.maxUnitsPerOrder) {
           throw new ApiError(
             409,
             'ORDER_LIMIT_EXCEEDED',
-            `You can order at most ${limits.maxUnitsPerProduct} of ${product.name} at once`,
+            `An order can hold at most ${limits.maxUnitsPerOrder} items`,
           );
         }
-        if (product.quantity < quantity) {
-          throw new ApiError(
-            409,
-            'OUT_OF_STOCK',
-            outOfStockMessage(product.name, product.quantity),
-          );
+        const products: { product: ProductRow; quantity: number }[] = [];
+        for (const [productId, quantity] of quantities) {
+          const product = await getProductRow(ctx.db, productId);
+          if (!product) throw notFound('Product not found');
+          if (product.is_available_at_web !== 1) {
+            throw new ApiError(409, 'PRODUCT_UNAVAILABLE', unavailableMessage(product.name));
+          }
+          if (quantity > limits.maxUnitsPerProduct) {
+            throw new ApiError(
+              409,
+              'ORDER_LIMIT_EXCEEDED',
+              `You can order at most ${limits.maxUnitsPerProduct} of ${product.name} at once`,
+            );
+          }
+          if (product.quantity < quantity) {
+            throw new ApiError(
+              409,
+              'OUT_OF_STOCK',
+              outOfStockMessage(product.name, product.quantity),
+            );
+          }
+          products.push({ product, quantity });
         }
-        products.push({ product, quantity });
-      }
-      const lines: PriceLine[] = products.map(({ product, quantity }) => ({
-        productId: product.id,
-        unitCents: product.price_cents,
-        quantity,
-      }));
+        const lines: PriceLine[] = products.map(({ product, quantity }) => ({
+          productId: product.id,
+          unitCents: product.price_cents,
+          quantity,
+        }));
 
-      const code = body.promoCode?.trim() ?? '';
-      const promo = code === '' ? null : (promoByCode(ctx.db, code) ?? null);
-      if (code !== '') {
-        const verdict = checkPromo(promo, lines, { now: ctx.now });
-        if (!verdict.accepted) throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
-      }
-      // Issue 30: a card-only promo ("With Credit or Debit Card") is not for cash on delivery.
-      if (promo?.cardOnly && body.paymentMethod === 'cod') {
-        throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.cardOnly);
-      }
-      // Issue 28: a promo limited per customer (account or normalised email), ADR-0062.
-      const usedUp = promo && promoUseRefusal(ctx.db, promo, { userId: user?.id ?? null, email });
-      if (usedUp) throw new ApiError(400, 'PROMO_REJECTED', usedUp);
-      const totals = priceTotals({ lines, shippingCents: ship.price_cents, promo, now: ctx.now });
+        const code = body.promoCode?.trim() ?? '';
+        const promo = code === '' ? null : ((await promoByCode(ctx.db, code)) ?? null);
+        if (code !== '') {
+          const verdict = checkPromo(promo, lines, { now: ctx.now });
+          if (!verdict.accepted) throw new ApiError(400, 'PROMO_REJECTED', verdict.message);
+        }
+        // Issue 30: a card-only promo ("With Credit or Debit Card") is not for cash on delivery.
+        if (promo?.cardOnly && body.paymentMethod === 'cod') {
+          throw new ApiError(400, 'PROMO_REJECTED', PROMO_MESSAGES.cardOnly);
+        }
+        // Issue 28: a promo limited per customer (account or normalised email), ADR-0062.
+        const usedUp =
+          promo && (await promoUseRefusal(ctx.db, promo, { userId: user?.id ?? null, email }));
+        if (usedUp) throw new ApiError(400, 'PROMO_REJECTED', usedUp);
+        const totals = priceTotals({ lines, shippingCents: ship.price_cents, promo, now: ctx.now });
 
-      const pricesDiffer = body.items.some((item) => {
-        if (item.price === undefined) return false;
-        const product = products.find((p) => p.product.id === item.productId);
-        return !product || amountDiffers(item.price, product.product.price_cents);
-      });
-      if (
-        pricesDiffer ||
-        amountDiffers(body.totalAmount, totals.total) ||
-        amountDiffers(body.taxAmount, totals.tax) ||
-        amountDiffers(body.shippingAmount, totals.shipping) ||
-        amountDiffers(body.discountAmount, totals.discount)
-      ) {
-        throw new ApiError(409, 'TOTALS_MISMATCH', TOTALS_MISMATCH_MESSAGE, {
-          totals: totalsToAmounts(totals),
+        const pricesDiffer = body.items.some((item) => {
+          if (item.price === undefined) return false;
+          const product = products.find((p) => p.product.id === item.productId);
+          return !product || amountDiffers(item.price, product.product.price_cents);
         });
-      }
+        if (
+          pricesDiffer ||
+          amountDiffers(body.totalAmount, totals.total) ||
+          amountDiffers(body.taxAmount, totals.tax) ||
+          amountDiffers(body.shippingAmount, totals.shipping) ||
+          amountDiffers(body.discountAmount, totals.discount)
+        ) {
+          throw new ApiError(409, 'TOTALS_MISMATCH', TOTALS_MISMATCH_MESSAGE, {
+            totals: totalsToAmounts(totals),
+          });
+        }
 
-      const keys: CallerKeys = {
-        ownerKey: ownerKey === NO_CALLER ? null : ownerKey,
-        email: emailKey(email),
-        phone: phoneKey(body.shippingAddress.phoneNumber),
-        network: networkKey(ctx.clientAddress),
-      };
-      checkOpenOrders(ctx, keys);
-      if (body.paymentMethod === 'cod') checkHoldShare(ctx, products);
+        const keys: CallerKeys = {
+          ownerKey: ownerKey === NO_CALLER ? null : ownerKey,
+          email: emailKey(email),
+          phone: phoneKey(body.shippingAddress.phoneNumber),
+          network: networkKey(ctx.clientAddress),
+        };
+        await checkOpenOrders(ctx, keys);
+        if (body.paymentMethod === 'cod') await checkHoldShare(ctx, products);
 
-      const stamp = ctx.now.toISOString();
-      // An unpaid card order holds its stock for a while (housekeeping.ts cancels it then); a
-      // cash-on-delivery order is sold, and only the shop moves it on (ADR-0061).
-      const reservedUntil =
-        body.paymentMethod === 'card'
-          ? new Date(ctx.now.getTime() + ctx.config.stockReservationMinutes * 60_000).toISOString()
-          : null;
-      const { lastId: orderId } = ctx.db.run(
-        `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
+        const stamp = ctx.now.toISOString();
+        // An unpaid card order holds its stock for a while (housekeeping.ts cancels it then); a
+        // cash-on-delivery order is sold, and only the shop moves it on (ADR-0061).
+        const reservedUntil =
+          body.paymentMethod === 'card'
+            ? new Date(
+                ctx.now.getTime() + ctx.config.stockReservationMinutes * 60_000,
+              ).toISOString()
+            : null;
+        const inserted = await ctx.db.get<{ id: number }>(
+          `INSERT INTO orders (user_id, email, order_token, cart_token, owner_key, idempotency_key, request_hash, status,
            payment_status, payment_method, ship_method_id, ship_method_name, shipping_address, currency, promo_code,
            subtotal_cents, tax_cents, shipping_cents, discount_cents, total_cents, created_at, updated_at,
            reserved_until, stock_held, client_address, email_key, phone_key, client_net)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-        [
-          user?.id ?? null,
-          email,
-          user ? null : `ot_${randomToken(24)}`,
-          cartToken,
-          ownerKey,
-          idempotencyKey,
-          requestHash,
-          body.paymentMethod,
-          ship.id,
-          `${ship.name} ${ship.expected_arrival}`,
-          storedAddress(body.shippingAddress),
-          promo?.code ?? null,
-          totals.subtotal,
-          totals.tax,
-          totals.shipping,
-          totals.discount,
-          totals.total,
-          stamp,
-          stamp,
-          reservedUntil,
-          ctx.clientAddress,
-          keys.email,
-          keys.phone,
-          keys.network,
-        ],
-      );
-      for (const { product, quantity } of products) {
-        ctx.db.run(
-          `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity, units_held)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', 'UNPAID', ?, ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+         RETURNING id`,
           [
-            orderId,
-            product.id,
-            product.name,
-            mainImageUrl(ctx.db, product.id),
-            product.category,
-            product.price_cents,
-            quantity,
-            quantity,
+            user?.id ?? null,
+            email,
+            user ? null : `ot_${randomToken(24)}`,
+            cartToken,
+            ownerKey,
+            idempotencyKey,
+            requestHash,
+            body.paymentMethod,
+            ship.id,
+            `${ship.name} ${ship.expected_arrival}`,
+            storedAddress(body.shippingAddress),
+            promo?.code ?? null,
+            totals.subtotal,
+            totals.tax,
+            totals.shipping,
+            totals.discount,
+            totals.total,
+            stamp,
+            stamp,
+            reservedUntil,
+            ctx.clientAddress,
+            keys.email,
+            keys.phone,
+            keys.network,
           ],
         );
-        // Stock is taken when the order is placed, so two shoppers can never buy the last unit twice.
-        ctx.db.run('UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?', [
-          quantity,
-          stamp,
-          product.id,
-        ]);
-      }
-      catalogueChanged(ctx.db);
-      appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
+        if (!inserted) throw new Error('order insert failed');
+        const orderId = inserted.id;
+        for (const { product, quantity } of products) {
+          await ctx.db.run(
+            `INSERT INTO order_items (order_id, product_id, product_name, product_img, product_category, price_cents, quantity, units_held)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            [
+              orderId,
+              product.id,
+              product.name,
+              await mainImageUrl(ctx.db, product.id),
+              product.category,
+              product.price_cents,
+              quantity,
+              quantity,
+            ],
+          );
+          // Stock is taken when the order is placed, so two shoppers can never buy the last unit twice.
+          await ctx.db.run(
+            'UPDATE products SET quantity = quantity - ?, updated_at = ? WHERE id = ?',
+            [quantity, stamp, product.id],
+          );
+        }
+        await catalogueChanged(ctx.db);
+        await appendHistory(ctx.db, orderId, 'PENDING', 'Order placed', ctx.now);
 
-      if (user) rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
+        if (user) await rememberAddress(ctx.db, user.id, body.shippingAddress, ctx.now);
 
-      const order = getOrderRow(ctx.db, orderId);
-      if (!order) throw new Error('order insert failed');
-      // Cash on delivery is complete once placed; a card order empties the cart when it is paid.
-      if (body.paymentMethod === 'cod') clearOwnerCart(ctx.db, order, ctx.now);
-      return { orderId, created: true };
-    });
+        const order = await getOrderRow(ctx.db, orderId);
+        if (!order) throw new Error('order insert failed');
+        // Cash on delivery is complete once placed; a card order empties the cart when it is paid.
+        if (body.paymentMethod === 'cod') await clearOwnerCart(ctx.db, order, ctx.now);
+        return { orderId, created: true };
+      },
+    );
     // A card order's PaymentIntent is made at Stripe after the order is stored (a network call
     // holds no transaction). Stripe out of reach answers 503; the same request again finds the
     // order and makes the intent then, with the same Stripe Idempotency-Key: never two.
     const gateway = ctx.config.payments;
-    const stored = getOrderRow(ctx.db, placed.orderId);
+    const stored = await getOrderRow(ctx.db, placed.orderId);
     if (stored?.payment_method === 'card') {
       if (!gateway) gatewayOf(ctx);
       else
@@ -508,23 +528,23 @@ export const orderHandlers = {
           ensureCardIntent(gateway, ctx.db, placed.orderId, () => ctx.now),
         );
     }
-    const order = getOrderRow(ctx.db, placed.orderId);
+    const order = await getOrderRow(ctx.db, placed.orderId);
     if (!order) throw notFound('Order not found');
-    return ok(orderResponseJson(ctx.db, order), placed.created ? 201 : 200);
+    return ok(await orderResponseJson(ctx.db, order), placed.created ? 201 : 200);
   },
 
-  getOrder: (ctx) => {
-    const order = accessibleOrder(ctx, ctx.params.orderId);
-    return ok(orderDetailJson(ctx.db, order));
+  getOrder: async (ctx) => {
+    const order = await accessibleOrder(ctx, ctx.params.orderId);
+    return ok(await orderDetailJson(ctx.db, order));
   },
 
   updateOrderStatus: async (ctx) => {
     const target = ctx.body.status;
     if (target === 'SHIPPED' || target === 'DELIVERED' || target === 'CANCELLED') {
-      return ok(orderResponseJson(ctx.db, moveOrderOn(ctx, target)));
+      return ok(await orderResponseJson(ctx.db, await moveOrderOn(ctx, target)));
     }
-    const order = accessibleOrder(ctx, ctx.params.orderId);
-    if (order.status === target) return ok(orderResponseJson(ctx.db, order));
+    const order = await accessibleOrder(ctx, ctx.params.orderId);
+    if (order.status === target) return ok(await orderResponseJson(ctx.db, order));
     if (order.status === 'CANCELLED') {
       throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
     }
@@ -553,17 +573,20 @@ export const orderHandlers = {
           'The payment for this order has not been confirmed',
         );
       }
-      const failed = ctx.db.transaction(() => {
-        returnStock(ctx.db, order.id, ctx.now);
-        ctx.db.run(
+      const failed = await ctx.db.transaction(async () => {
+        // Read again inside the transaction: another request may have moved it meanwhile.
+        const current = await getOrderRow(ctx.db, order.id);
+        if (current?.status !== 'PENDING') return current;
+        await returnStock(ctx.db, order.id, ctx.now);
+        await ctx.db.run(
           "UPDATE orders SET status = 'PAYMENT_FAILED', payment_status = 'FAILED', updated_at = ? WHERE id = ? AND status = 'PENDING'",
           [ctx.now.toISOString(), order.id],
         );
-        appendHistory(ctx.db, order.id, 'PAYMENT_FAILED', 'Payment failed', ctx.now);
+        await appendHistory(ctx.db, order.id, 'PAYMENT_FAILED', 'Payment failed', ctx.now);
         return getOrderRow(ctx.db, order.id);
       });
       if (!failed) throw notFound('Order not found');
-      return ok(orderResponseJson(ctx.db, failed));
+      return ok(await orderResponseJson(ctx.db, failed));
     }
     const intentId = order.payment_intent_id;
     const intent = await askStripe(ctx, () => gateway.retrieveIntent(intentId));
@@ -575,7 +598,7 @@ export const orderHandlers = {
           'The payment for this order has not been confirmed',
         );
       }
-      const outcome = applyIntent(ctx.db, intent, 'succeeded', ctx.now);
+      const outcome = await applyIntent(ctx.db, intent, 'succeeded', ctx.now);
       if (outcome === 'amount_mismatch') {
         throw new ApiError(
           409,
@@ -591,16 +614,16 @@ export const orderHandlers = {
           'The payment for this order has already succeeded',
         );
       }
-      applyIntent(ctx.db, intent, 'payment_failed', ctx.now);
+      await applyIntent(ctx.db, intent, 'payment_failed', ctx.now);
     }
-    const updated = getOrderRow(ctx.db, order.id);
+    const updated = await getOrderRow(ctx.db, order.id);
     if (!updated) throw notFound('Order not found');
-    return ok(orderResponseJson(ctx.db, updated));
+    return ok(await orderResponseJson(ctx.db, updated));
   },
 
-  getOrderHistory: (ctx) => {
-    const order = accessibleOrder(ctx, ctx.params.orderId);
-    const rows = ctx.db.all<HistoryRow>(
+  getOrderHistory: async (ctx) => {
+    const order = await accessibleOrder(ctx, ctx.params.orderId);
+    const rows = await ctx.db.all<HistoryRow>(
       'SELECT status, note, created_at FROM order_status_history WHERE order_id = ? ORDER BY created_at, id',
       [order.id],
     );
@@ -609,10 +632,10 @@ export const orderHandlers = {
 
   // Issue 30, ADR-0055: the token proves this browser placed the order; the bearer says whose
   // account it joins. The route answers 401 to a guest before this runs.
-  claimGuestOrders: (ctx) => {
+  claimGuestOrders: async (ctx) => {
     const user = ctx.user;
     if (!user) throw unauthorized();
-    countClaim(ctx, user.id);
-    return ok({ orderIds: claimGuestOrders(ctx.db, user.id, ctx.body.orderTokens, ctx.now) });
+    await countClaim(ctx, user.id);
+    return ok({ orderIds: await claimGuestOrders(ctx.db, user.id, ctx.body.orderTokens, ctx.now) });
   },
 } satisfies HandlerMap;

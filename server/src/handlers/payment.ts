@@ -18,7 +18,7 @@ const EVENT_KINDS: Record<string, IntentEvent> = {
 
 export const paymentHandlers = {
   createPaymentIntent: async (ctx) => {
-    const order = accessibleOrder(ctx, ctx.body.orderId);
+    const order = await accessibleOrder(ctx, ctx.body.orderId);
     if (order.status === 'CANCELLED') {
       throw new ApiError(409, 'ORDER_CANCELLED', ORDER_CANCELLED_MESSAGE);
     }
@@ -27,13 +27,13 @@ export const paymentHandlers = {
     }
     const gateway = gatewayOf(ctx);
     await askStripe(ctx, () => ensureCardIntent(gateway, ctx.db, order.id, () => ctx.now));
-    const current = getOrderRow(ctx.db, order.id);
-    const intent = current ? intentOfOrder(ctx.db, current) : undefined;
+    const current = await getOrderRow(ctx.db, order.id);
+    const intent = current ? await intentOfOrder(ctx.db, current) : undefined;
     if (!intent) throw new Error('the order has no payment intent after ensureCardIntent');
     return ok(intentJson(intent));
   },
 
-  receiveStripeWebhook: (ctx) => {
+  receiveStripeWebhook: async (ctx) => {
     const gateway = gatewayOf(ctx);
     let event: Stripe.Event;
     try {
@@ -53,16 +53,16 @@ export const paymentHandlers = {
         : null;
     // Recorded and applied in one transaction: a redelivery (Stripe retries until it gets a
     // 2xx, and may send an event twice) finds the id and changes nothing.
-    const duplicate = ctx.db.transaction(() => {
-      const inserted = ctx.db.run(
+    const duplicate = await ctx.db.transaction(async () => {
+      const inserted = await ctx.db.run(
         `INSERT INTO payment_events (id, type, intent_id, outcome, received_at) VALUES (?, ?, ?, 'received', ?)
          ON CONFLICT(id) DO NOTHING`,
         [event.id, event.type, intent?.id ?? object.id ?? null, ctx.now.toISOString()],
       );
       if (inserted.changes === 0) return true;
       const outcome: AppliedOutcome | 'ignored' =
-        intent && kind ? applyIntent(ctx.db, intent, kind, ctx.now) : 'ignored';
-      ctx.db.run('UPDATE payment_events SET outcome = ? WHERE id = ?', [outcome, event.id]);
+        intent && kind ? await applyIntent(ctx.db, intent, kind, ctx.now) : 'ignored';
+      await ctx.db.run('UPDATE payment_events SET outcome = ? WHERE id = ?', [outcome, event.id]);
       return false;
     });
     return ok(duplicate ? { received: true, duplicate: true } : { received: true });

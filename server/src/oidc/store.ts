@@ -56,20 +56,25 @@ const MAX_FLOWS_PER_CLIENT = 20;
 const MAX_FLOWS = 10_000;
 
 /** Whether a new flow from `clientKey` fits: 'ok', or which bound it would pass. */
-export function flowRoom(db: Db, clientKey: string, now: Date): 'ok' | 'client' | 'all' {
+export async function flowRoom(
+  db: Db,
+  clientKey: string,
+  now: Date,
+): Promise<'ok' | 'client' | 'all'> {
   const at = now.toISOString();
-  const mine = db.get<{ n: number }>(
+  const mine = await db.get<{ n: number }>(
     'SELECT COUNT(*) AS n FROM oidc_flows WHERE client_key = ? AND expires_at > ?',
     [clientKey, at],
   );
   if ((mine?.n ?? 0) >= MAX_FLOWS_PER_CLIENT) return 'client';
-  const all = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM oidc_flows WHERE expires_at > ?', [
-    at,
-  ]);
+  const all = await db.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM oidc_flows WHERE expires_at > ?',
+    [at],
+  );
   return (all?.n ?? 0) >= MAX_FLOWS ? 'all' : 'ok';
 }
 
-export function saveFlow(
+export async function saveFlow(
   db: Db,
   flow: {
     state: string;
@@ -81,10 +86,10 @@ export function saveFlow(
     clientKey: string;
   },
   now: Date,
-): void {
-  db.transaction(() => {
-    db.run('DELETE FROM oidc_flows WHERE expires_at <= ?', [now.toISOString()]);
-    db.run(
+): Promise<void> {
+  await db.transaction(async () => {
+    await db.run('DELETE FROM oidc_flows WHERE expires_at <= ?', [now.toISOString()]);
+    await db.run(
       `INSERT INTO oidc_flows (state_hash, binding_hash, code_verifier, nonce, redirect_uri, return_to, expires_at, client_key)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
@@ -102,16 +107,21 @@ export function saveFlow(
 }
 
 /** Uses the flow up: found once, for the browser that started it, before it expires. */
-export function takeFlow(db: Db, state: string, binding: string | null, now: Date): FlowRow | null {
+export async function takeFlow(
+  db: Db,
+  state: string,
+  binding: string | null,
+  now: Date,
+): Promise<FlowRow | null> {
   if (!binding) return null;
-  return db.transaction(() => {
+  return db.transaction(async () => {
     const key = [digest(state), digest(binding), now.toISOString()];
-    const row = db.get<FlowRow>(
+    const row = await db.get<FlowRow>(
       `SELECT code_verifier, nonce, redirect_uri, return_to FROM oidc_flows
         WHERE state_hash = ? AND binding_hash = ? AND expires_at > ?`,
       key,
     );
-    if (row) db.run('DELETE FROM oidc_flows WHERE state_hash = ?', [key[0] ?? '']);
+    if (row) await db.run('DELETE FROM oidc_flows WHERE state_hash = ?', [key[0] ?? '']);
     return row ?? null;
   });
 }
@@ -126,15 +136,15 @@ export interface LinkRow extends Row {
 }
 
 /** A pending link of a provider identity to a password account; answers the page's value. */
-export function createLink(
+export async function createLink(
   db: Db,
   link: { binding: string; issuer: string; subject: string; userId: number; returnTo: string },
   now: Date,
-): string {
+): Promise<string> {
   const token = randomToken(32);
-  db.transaction(() => {
-    db.run('DELETE FROM oidc_links WHERE expires_at <= ?', [now.toISOString()]);
-    db.run(
+  await db.transaction(async () => {
+    await db.run('DELETE FROM oidc_links WHERE expires_at <= ?', [now.toISOString()]);
+    await db.run(
       `INSERT INTO oidc_links (token_hash, binding_hash, issuer, subject, user_id, return_to, attempts, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
       [
@@ -156,59 +166,68 @@ export function createLink(
  * guesses cannot exceed the limit while hashes run. Null: unknown, expired, another browser's,
  * or out of tries.
  */
-export function reserveLinkAttempt(
+export async function reserveLinkAttempt(
   db: Db,
   token: string,
   binding: string | null,
   now: Date,
-): LinkRow | null {
+): Promise<LinkRow | null> {
   if (!binding) return null;
-  return db.transaction(() => {
-    const row = db.get<LinkRow>(
+  return db.transaction(async () => {
+    const row = await db.get<LinkRow>(
       `SELECT token_hash, issuer, subject, user_id, return_to, attempts FROM oidc_links
         WHERE token_hash = ? AND binding_hash = ? AND expires_at > ? AND attempts < ?`,
       [digest(token), digest(binding), now.toISOString(), MAX_LINK_ATTEMPTS],
     );
     if (!row) return null;
-    db.run('UPDATE oidc_links SET attempts = attempts + 1 WHERE token_hash = ?', [row.token_hash]);
+    await db.run('UPDATE oidc_links SET attempts = attempts + 1 WHERE token_hash = ?', [
+      row.token_hash,
+    ]);
     return { ...row, attempts: row.attempts + 1 };
   });
 }
 
 /** Gives a reserved try back: the password was not checked (throttled, or the server was busy). */
-export function returnLinkAttempt(db: Db, link: LinkRow): void {
-  db.run('UPDATE oidc_links SET attempts = attempts - 1 WHERE token_hash = ? AND attempts > 0', [
-    link.token_hash,
-  ]);
+export async function returnLinkAttempt(db: Db, link: LinkRow): Promise<void> {
+  await db.run(
+    'UPDATE oidc_links SET attempts = attempts - 1 WHERE token_hash = ? AND attempts > 0',
+    [link.token_hash],
+  );
 }
 
 /** After a wrong password: answers the tries left; at 0 the link is gone. */
-export function triesLeft(db: Db, link: LinkRow): number {
+export async function triesLeft(db: Db, link: LinkRow): Promise<number> {
   const left = MAX_LINK_ATTEMPTS - link.attempts;
-  if (left <= 0) db.run('DELETE FROM oidc_links WHERE token_hash = ?', [link.token_hash]);
+  if (left <= 0) await db.run('DELETE FROM oidc_links WHERE token_hash = ?', [link.token_hash]);
   return Math.max(0, left);
 }
 
-export function dropLink(db: Db, link: LinkRow): void {
-  db.run('DELETE FROM oidc_links WHERE token_hash = ?', [link.token_hash]);
+export async function dropLink(db: Db, link: LinkRow): Promise<void> {
+  await db.run('DELETE FROM oidc_links WHERE token_hash = ?', [link.token_hash]);
 }
 
 /** The account signed into by a provider's issuer and subject, if linked. */
-export function userIdForIdentity(db: Db, issuer: string, subject: string): number | null {
+export async function userIdForIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+): Promise<number | null> {
   return (
-    db.get<{ user_id: number }>(
-      'SELECT user_id FROM user_identities WHERE issuer = ? AND subject = ?',
-      [issuer, subject],
+    (
+      await db.get<{ user_id: number }>(
+        'SELECT user_id FROM user_identities WHERE issuer = ? AND subject = ?',
+        [issuer, subject],
+      )
     )?.user_id ?? null
   );
 }
 
-export function linkIdentity(
+export async function linkIdentity(
   db: Db,
   identity: { issuer: string; subject: string; userId: number },
   now: Date,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO user_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (issuer, subject) DO NOTHING`,
     [identity.issuer, identity.subject, identity.userId, now.toISOString()],

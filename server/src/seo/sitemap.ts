@@ -59,18 +59,20 @@ interface DatedRow extends Row {
 }
 
 /** The catalogue's products and stories with their dates, from the database. */
-export function sitemapFacts(db: Db): SitemapFacts {
+export async function sitemapFacts(db: Db): Promise<SitemapFacts> {
   const dated = (row: DatedRow): DatedItem => ({
     id: row.id,
     changed: isoDate(row.changed) ?? null,
   });
   return {
-    products: db
-      .all<DatedRow>('SELECT id, updated_at AS changed FROM products ORDER BY id')
-      .map(dated),
-    news: db
-      .all<DatedRow>('SELECT id, created_at AS changed FROM news ORDER BY created_at DESC, id DESC')
-      .map(dated),
+    products: (
+      await db.all<DatedRow>('SELECT id, updated_at AS changed FROM products ORDER BY id')
+    ).map(dated),
+    news: (
+      await db.all<DatedRow>(
+        'SELECT id, created_at AS changed FROM news ORDER BY created_at DESC, id DESC',
+      )
+    ).map(dated),
   };
 }
 
@@ -172,6 +174,6 @@ async function answerSeoFile(
     send(res, 503, 'text/plain; charset=utf-8', 'The sitemap is not available yet.\n', 'no-store');
     return;
   }
-  const entries = await entry.sitemap(sitemapFacts(db));
+  const entries = await entry.sitemap(await sitemapFacts(db));
   send(res, 200, 'application/xml; charset=utf-8', sitemapXml(origin, entries), cache);
 }

@@ -166,10 +166,11 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     };
   }
 
-  function load(id: string): StandInIntentRow {
-    const row = db.get<StandInIntentRow>('SELECT * FROM stripe_stand_in_intents WHERE id = ?', [
-      id,
-    ]);
+  async function load(id: string): Promise<StandInIntentRow> {
+    const row = await db.get<StandInIntentRow>(
+      'SELECT * FROM stripe_stand_in_intents WHERE id = ?',
+      [id],
+    );
     if (!row) {
       throw new StripeApiError(404, {
         type: 'invalid_request_error',
@@ -270,17 +271,20 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     }
   }
 
-  function setStatus(id: string, changes: Partial<StandInIntentRow>): StandInIntentRow {
+  async function setStatus(
+    id: string,
+    changes: Partial<StandInIntentRow>,
+  ): Promise<StandInIntentRow> {
     const entries = Object.entries(changes);
-    db.run(
+    await db.run(
       `UPDATE stripe_stand_in_intents SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`,
       [...entries.map(([, v]) => v ?? null), id],
     );
     return load(id);
   }
 
-  function fail(row: StandInIntentRow, error: Record<string, unknown>): never {
-    const failed = setStatus(row.id, {
+  async function fail(row: StandInIntentRow, error: Record<string, unknown>): Promise<never> {
+    const failed = await setStatus(row.id, {
       status: 'requires_payment_method',
       last_payment_error: JSON.stringify(error),
       next_action: null,
@@ -290,8 +294,8 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     throw new StripeApiError(402, { ...error, payment_intent: intentJson(failed) });
   }
 
-  function succeed(row: StandInIntentRow): StandInIntentRow {
-    const done = setStatus(row.id, {
+  async function succeed(row: StandInIntentRow): Promise<StandInIntentRow> {
+    const done = await setStatus(row.id, {
       status: 'succeeded',
       last_payment_error: null,
       next_action: null,
@@ -301,7 +305,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     return done;
   }
 
-  function create(form: FormObject): StandInIntentRow {
+  async function create(form: FormObject): Promise<StandInIntentRow> {
     const amount = Number(field(form, 'amount'));
     if (!Number.isSafeInteger(amount) || amount < 1) {
       throw invalidRequest('Invalid positive integer', { param: 'amount' });
@@ -312,7 +316,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     }
     const id = stripeId('pi');
     const metadata = objectField(form, 'metadata') ?? {};
-    db.run(
+    await db.run(
       `INSERT INTO stripe_stand_in_intents (id, client_secret, amount, currency, status, metadata, created)
        VALUES (?, ?, ?, ?, 'requires_payment_method', ?, ?)`,
       [
@@ -327,7 +331,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     return load(id);
   }
 
-  function update(row: StandInIntentRow, form: FormObject): StandInIntentRow {
+  async function update(row: StandInIntentRow, form: FormObject): Promise<StandInIntentRow> {
     if (['succeeded', 'canceled', 'processing'].includes(row.status)) {
       throw unexpectedState(row, 'update');
     }
@@ -350,7 +354,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     return Object.keys(changes).length > 0 ? setStatus(row.id, changes) : row;
   }
 
-  function confirm(row: StandInIntentRow, form: FormObject): StandInIntentRow {
+  async function confirm(row: StandInIntentRow, form: FormObject): Promise<StandInIntentRow> {
     if (row.status !== 'requires_payment_method' && row.status !== 'requires_confirmation') {
       throw unexpectedState(row, 'confirm');
     }
@@ -373,14 +377,14 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     );
     const billing = objectField(objectField(form, 'payment_method_data') ?? {}, 'billing_details');
     const digits = cardDigits(number);
-    setStatus(row.id, {
+    await setStatus(row.id, {
       payment_method: JSON.stringify({
         id: stripeId('pm'),
         billing_details: billing ?? {},
         card: { last4: digits.slice(-4) },
       }),
     });
-    if (!verdict.ok) fail(row, stripeCardError(verdict.error));
+    if (!verdict.ok) await fail(row, stripeCardError(verdict.error));
     if (AUTHENTICATION_CARDS[digits]) {
       return setStatus(row.id, {
         status: 'requires_action',
@@ -392,20 +396,21 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     return succeed(row);
   }
 
-  function authenticate(row: StandInIntentRow, form: FormObject): StandInIntentRow {
+  async function authenticate(row: StandInIntentRow, form: FormObject): Promise<StandInIntentRow> {
     if (row.status !== 'requires_action') throw unexpectedState(row, 'authenticate');
-    if (field(form, 'result') !== 'complete') fail(row, stripeCardError(AUTHENTICATION_FAILED));
+    if (field(form, 'result') !== 'complete')
+      await fail(row, stripeCardError(AUTHENTICATION_FAILED));
     if (AUTHENTICATION_CARDS[row.pending_card ?? ''] === 'declines') {
-      fail(row, stripeCardError(DECLINED));
+      await fail(row, stripeCardError(DECLINED));
     }
     return succeed(row);
   }
 
-  function cancel(row: StandInIntentRow, form: FormObject): StandInIntentRow {
+  async function cancel(row: StandInIntentRow, form: FormObject): Promise<StandInIntentRow> {
     if (['succeeded', 'canceled', 'processing'].includes(row.status)) {
       throw unexpectedState(row, 'cancel');
     }
-    const canceled = setStatus(row.id, {
+    const canceled = await setStatus(row.id, {
       status: 'canceled',
       cancellation_reason: field(form, 'cancellation_reason') ?? 'abandoned',
       next_action: null,
@@ -415,12 +420,12 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
   }
 
   /** One request, in one transaction: its answer, or the Stripe error it is refused with. */
-  function route(
+  async function route(
     method: string,
     pathname: string,
     req: IncomingMessage,
     form: FormObject,
-  ): StandInIntentRow {
+  ): Promise<StandInIntentRow> {
     const who = caller(req, form);
     if (pathname === '/v1/payment_intents' && method === 'POST') {
       if (who.kind !== 'secret') throw invalidRequest('A secret key is required.');
@@ -434,7 +439,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
         message: `Unrecognized request URL (${method}: ${pathname}).`,
       });
     }
-    const row = load(match[1]);
+    const row = await load(match[1]);
     const action = match[2];
     if (!action && method === 'GET') {
       authorise(who, row, true);
@@ -490,9 +495,9 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     const key = req.headers['idempotency-key'];
     const idempotencyKey = method === 'POST' && typeof key === 'string' ? key : null;
     const fingerprint = createHash('sha256').update(`${method} ${pathname}\n${text}`).digest('hex');
-    const [status, body] = db.transaction((): [number, string] => {
+    const [status, body] = await db.transaction(async (): Promise<[number, string]> => {
       if (idempotencyKey) {
-        const seen = db.get<{ fingerprint: string; status: number; body: string }>(
+        const seen = await db.get<{ fingerprint: string; status: number; body: string }>(
           'SELECT fingerprint, status, body FROM stripe_stand_in_requests WHERE idempotency_key = ?',
           [idempotencyKey],
         );
@@ -512,13 +517,13 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
       }
       let result: [number, string];
       try {
-        result = [200, JSON.stringify(intentJson(route(method, pathname, req, form)))];
+        result = [200, JSON.stringify(intentJson(await route(method, pathname, req, form)))];
       } catch (error) {
         if (!(error instanceof StripeApiError)) throw error;
         result = [error.status, JSON.stringify({ error: error.body })];
       }
       if (idempotencyKey && result[0] < 500) {
-        db.run(
+        await db.run(
           'INSERT INTO stripe_stand_in_requests (idempotency_key, fingerprint, status, body, created) VALUES (?, ?, ?, ?, ?)',
           [idempotencyKey, fingerprint, result[0], result[1], Math.floor(now().getTime() / 1000)],
         );
