@@ -46,7 +46,15 @@ data=$dir/data
 # As root, the cluster belongs to "postgres" (the Debian package creates it).
 if [ "$(id -u)" = 0 ]; then
   id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
-  as_owner() { runuser -u postgres -- "$@"; }
+  as_owner() { (cd / && runuser -u postgres -- "$@"); }
+  mkdir -p "$(dirname "$dir")"
+  if ! as_owner test -x "$(dirname "$dir")"; then
+    # The project sits where that user cannot go (under /root): a folder of the project's in /tmp.
+    dir=/tmp/lumen-pg-$(pwd | cksum | cut -d ' ' -f 1)/$name
+    data=$dir/data
+    mkdir -p "$(dirname "$dir")"
+    log "the postgres user cannot reach $(pwd): the cluster lives in $dir"
+  fi
 else
   as_owner() { "$@"; }
 fi

@@ -24,7 +24,10 @@ export async function catalogueChanged(db: Db): Promise<void> {
 /** Reads the shared version before a page render (PostgreSQL; SQLite has one process). */
 export async function refreshCatalogueVersion(db: Db): Promise<void> {
   if (db.engine !== 'postgres') return;
-  const row = await db.get<{ v: number }>('SELECT last_value AS v FROM catalogue_version');
+  // A fresh sequence says 1 before its first nextval too (is_called tells them apart).
+  const row = await db.get<{ v: number }>(
+    'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM catalogue_version',
+  );
   shared.set(db, Number(row?.v ?? 0));
 }
 

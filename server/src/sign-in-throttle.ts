@@ -78,9 +78,8 @@ class DelayCounter {
     return row && { count: row.count, last_at: row.last_at, blocked_until: row.blocked_until };
   }
 
-  /** Milliseconds until `name` may try again, or 0. */
-  async blockedFor(name: string, now: number): Promise<number> {
-    const e = await this.snapshot(name);
+  /** Milliseconds until the counter with entry `e` may try again, or 0. */
+  static blockedFor(e: Entry | undefined, now: number): number {
     return e && e.blocked_until > now ? e.blocked_until - now : 0;
   }
 
@@ -97,8 +96,9 @@ class DelayCounter {
     );
   }
 
-  async add(name: string, now: number): Promise<void> {
-    let e = await this.snapshot(name);
+  /** Counts a failure on `name`, whose entry was `before` (read in this transaction). */
+  async add(name: string, before: Entry | undefined, now: number): Promise<void> {
+    let e = before && { ...before };
     if (!e || now - e.last_at > this.limits.windowSeconds * 1000) {
       e = { count: 0, last_at: now, blocked_until: 0 };
     }
@@ -225,28 +225,47 @@ export function createSignInThrottle(
       const pair = device ? `${acc}\ndevice:${device}` : addressPair;
       const flight = device ? pair : acc;
       return db.transaction(async (): Promise<Reservation> => {
-        if (exclusive && (await inFlight('flight', flight, t)) > 0) return { wait: 1 };
-        if ((await inFlight('address', address, t)) >= limits.addressInFlight) return { wait: 1 };
+        // Few statements: each is a round trip on PostgreSQL, and every sign-in comes here.
+        const flights = await db.get<{ mine: number | null; here: number | null }>(
+          `SELECT SUM(CASE WHEN flight = ? THEN 1 ELSE 0 END) AS mine,
+             SUM(CASE WHEN address = ? THEN 1 ELSE 0 END) AS here
+           FROM sign_in_flights WHERE (flight = ? OR address = ?) AND started_at > ?`,
+          [flight, address, flight, address, t - FLIGHT_MS],
+        );
+        if (exclusive && Number(flights?.mine ?? 0) > 0) return { wait: 1 };
+        if (Number(flights?.here ?? 0) >= limits.addressInFlight) return { wait: 1 };
         const knownAt = (
           await db.get<{ at: number }>('SELECT at FROM sign_in_known WHERE pair = ?', [addressPair])
         )?.at;
         const isKnown = knownAt !== undefined && t - knownAt < KNOWN_PAIR_MS;
         // The owner's device or usual address: the account-wide count is the guessers', not theirs.
         const owner = device !== null || isKnown;
+        const rows = await db.all<Entry & Row & { counter: string; name: string }>(
+          `SELECT counter, name, count, last_at, blocked_until FROM sign_in_counts
+           WHERE (counter = 'pair' AND name = ?) OR (counter = 'account' AND name = ?)
+             OR (counter = 'address' AND name = ?)`,
+          [pair, acc, address],
+        );
+        const entry = (counter: Counter): Entry | undefined => {
+          const row = rows.find((r) => r.counter === counter);
+          return (
+            row && { count: row.count, last_at: row.last_at, blocked_until: row.blocked_until }
+          );
+        };
+        const before = {
+          pair: entry('pair'),
+          account: entry('account'),
+          address: entry('address'),
+        };
         const ms = Math.max(
-          await pairs.blockedFor(pair, t),
-          owner ? 0 : await accounts.blockedFor(acc, t),
-          isKnown ? 0 : await addresses.blockedFor(address, t),
+          DelayCounter.blockedFor(before.pair, t),
+          owner ? 0 : DelayCounter.blockedFor(before.account, t),
+          isKnown ? 0 : DelayCounter.blockedFor(before.address, t),
         );
         if (ms > 0) return { wait: seconds(ms) };
-        const before = {
-          pair: await pairs.snapshot(pair),
-          account: await accounts.snapshot(acc),
-          address: await addresses.snapshot(address),
-        };
-        await pairs.add(pair, t);
-        if (!owner) await accounts.add(acc, t);
-        await addresses.add(address, t);
+        await pairs.add(pair, before.pair, t);
+        if (!owner) await accounts.add(acc, before.account, t);
+        await addresses.add(address, before.address, t);
         const id = await startFlight(exclusive ? flight : null, address, t);
         return {
           ticket: ticketFor(id, {
@@ -284,10 +303,10 @@ export function createSignInThrottle(
       const t = now.getTime();
       return db.transaction(async (): Promise<Reservation> => {
         if ((await inFlight('address', address, t)) >= limits.addressInFlight) return { wait: 1 };
-        const ms = await signups.blockedFor(address, t);
-        if (ms > 0) return { wait: seconds(ms) };
         const before = await signups.snapshot(address);
-        await signups.add(address, t);
+        const ms = DelayCounter.blockedFor(before, t);
+        if (ms > 0) return { wait: seconds(ms) };
+        await signups.add(address, before, t);
         const id = await startFlight(null, address, t);
         return {
           ticket: ticketFor(id, {

@@ -5,6 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../src/db';
 import { toPositional } from '../src/db-postgres';
+import {
+  catalogueChanged,
+  catalogueVersion,
+  refreshCatalogueVersion,
+} from '../src/render-catalogue-version';
 import { createTestDatabase, type TestDatabase } from './pg-database';
 
 interface Engine {
@@ -170,5 +175,46 @@ describe.runIf(process.env.DATABASE_URL)('the two schemas', () => {
       await pg.close();
       await database?.drop();
     }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  // Two pools on one database stand for two instances (the cross-instance tests start real ones).
+  let database: TestDatabase | null = null;
+  let a: Db;
+  let b: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await openDb({ url: database?.url ?? null });
+    b = await openDb({ url: database?.url ?? null });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database?.drop();
+  });
+
+  it('run work under one name one at a time: the other skips it', async () => {
+    let inner: boolean | undefined;
+    const outer = await a.exclusively('housekeeping', async () => {
+      inner = await b.exclusively('housekeeping', () => Promise.resolve());
+    });
+    expect([outer, inner]).toEqual([true, false]);
+    // Released once done: the next round runs.
+    expect(await b.exclusively('housekeeping', () => Promise.resolve())).toBe(true);
+  });
+
+  it("see each other's catalogue changes once committed, never before", async () => {
+    await refreshCatalogueVersion(b);
+    const before = catalogueVersion(b);
+    let during = 0;
+    await a.transaction(async () => {
+      await catalogueChanged(a);
+      await refreshCatalogueVersion(b);
+      during = catalogueVersion(b);
+    });
+    await refreshCatalogueVersion(b);
+    expect(during).toBe(before);
+    expect(catalogueVersion(b)).toBeGreaterThan(before);
   });
 });
