@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { Db, Params, Row } from './db-types';
+import type { Db, Params, Row, TransactionOptions } from './db-types';
 import { PG_MIGRATIONS } from './db-postgres-schema';
 
 /** serialization_failure, deadlock_detected: the transaction may succeed when run again. */
@@ -122,6 +122,68 @@ export async function openPostgres(url: string): Promise<Db> {
     return tx ? tx.client.query<T>(text, values) : pool.query<T>(text, values);
   }
 
+  /** One turn at a time per queue name, in this process (TransactionOptions). */
+  const turns = new Map<string, Promise<void>>();
+  async function inTurn<T>(queue: string, fn: () => Promise<T>): Promise<T> {
+    const before = turns.get(queue) ?? Promise.resolve();
+    let done = () => {};
+    const mine = new Promise<void>((resolveTurn) => (done = resolveTurn));
+    const tail = before.then(() => mine);
+    turns.set(queue, tail);
+    try {
+      await before;
+      return await fn();
+    } finally {
+      done();
+      if (turns.get(queue) === tail) turns.delete(queue);
+    }
+  }
+
+  /**
+   * fn in one serializable transaction on a connection of its own, run again whole when the
+   * database refuses it as not serialisable (or a deadlock). With `queue`, under that queue's
+   * session advisory lock, taken before BEGIN (the snapshot comes after the wait) and given back
+   * at COMMIT. The after-commit steps run once the connection is back in the pool.
+   */
+  async function serializable<T>(fn: () => Promise<T>, queue?: string): Promise<T> {
+    const client = await pool.connect();
+    // A connection that failed to roll back (or to give its lock back) is closed, not handed to
+    // the next caller: closing it ends its locks too.
+    let broken = false;
+    let outcome: { result: T; afterCommit: (() => Promise<void>)[] } | undefined;
+    try {
+      if (queue) await client.query('SELECT pg_advisory_lock(hashtext($1))', [queue]);
+      for (let attempt = 1; !outcome; attempt += 1) {
+        const tx: OpenTransaction = { client, open: true, afterCommit: [] };
+        try {
+          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          const result = await current.run(tx, fn);
+          await client.query('COMMIT');
+          tx.open = false;
+          outcome = { result, afterCommit: tx.afterCommit };
+        } catch (error) {
+          // A callback fn started but did not await goes to the pool, outside the transaction.
+          tx.open = false;
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          if (broken || !RETRYABLE.has(errorCode(error) ?? '') || attempt >= MAX_TRIES) throw error;
+          // Apart, at random: transactions that collided do not collide again in step.
+          await pause(Math.random() * Math.min(100, 2 ** attempt));
+        }
+      }
+    } finally {
+      if (queue && !broken) {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [queue]).catch(() => {
+          broken = true;
+        });
+      }
+      client.release(broken);
+    }
+    for (const after of outcome.afterCommit) await after();
+    return outcome.result;
+  }
+
   const db: Db = {
     engine: 'postgres',
     file: shownUrl(url),
@@ -134,36 +196,14 @@ export async function openPostgres(url: string): Promise<Db> {
     run: async (sql: string, params: Params = []) => ({
       changes: (await query(sql, params)).rowCount ?? 0,
     }),
-    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       if (openTransaction()) return fn();
-      const client = await pool.connect();
-      // A connection that failed to roll back is closed, not handed to the next caller.
-      let broken = false;
-      try {
-        for (let attempt = 1; ; attempt += 1) {
-          const tx: OpenTransaction = { client, open: true, afterCommit: [] };
-          try {
-            await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-            const result = await current.run(tx, fn);
-            await client.query('COMMIT');
-            tx.open = false;
-            for (const after of tx.afterCommit) await after();
-            return result;
-          } catch (error) {
-            // A callback fn started but did not await goes to the pool, outside the transaction.
-            tx.open = false;
-            await client.query('ROLLBACK').catch(() => {
-              broken = true;
-            });
-            if (broken || !RETRYABLE.has(errorCode(error) ?? '') || attempt >= MAX_TRIES)
-              throw error;
-            // Apart, at random: transactions that collided do not collide again in step.
-            await pause(Math.random() * Math.min(100, 2 ** attempt));
-          }
-        }
-      } finally {
-        client.release(broken);
-      }
+      const { queue } = options;
+      if (!queue) return serializable(fn);
+      // A queue's transactions wait for their turn in this process first, holding no connection
+      // (waiting ones would otherwise take the pool from every other request), then across
+      // instances under the queue's advisory lock.
+      return inTurn(queue, () => serializable(fn, queue));
     },
     async afterCommit(fn) {
       const tx = openTransaction();

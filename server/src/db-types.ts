@@ -10,6 +10,11 @@ export type Params = SqlValue[];
  * written with `?` placeholders; an INSERT that needs the new row's id says `RETURNING id` and
  * reads it with `get`. COUNT and SUM come back as numbers on both engines.
  */
+export interface TransactionOptions {
+  /** Transactions of the same queue run one at a time on every engine. */
+  queue?: string;
+}
+
 export interface Db {
   /** 'sqlite': one process per file; 'postgres': any number of server processes share it. */
   readonly engine: 'sqlite' | 'postgres';
@@ -29,8 +34,13 @@ export interface Db {
    * PostgreSQL runs it at the serializable level and runs fn again, whole, when the database
    * refuses the commit as not serialisable (or a deadlock): so fn must change nothing but the
    * database, or only what is harmless to do twice (ADR-0066).
+   *
+   * `queue` names a hot path whose transactions all touch the same rows (order placement): on
+   * PostgreSQL they take their turn one after another (a session advisory lock taken before
+   * BEGIN, so the snapshot comes after the wait) rather than all starting at once and failing
+   * their serialization check over and over. SQLite's transactions take turns already.
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs fn once the current transaction has committed (before `transaction` resolves), or at
    * once outside a transaction; dropped when the transaction rolls back or is tried again.

@@ -592,6 +592,7 @@ async function openSqlite(fileOption: string | undefined): Promise<Db> {
       statement(() => getNow<T>(sql, params)),
     run: (sql: string, params: Params = []) =>
       statement(() => ({ changes: prepare(sql).run(...params).changes })),
+    // One connection, one turn: every transaction is in one queue already (TransactionOptions).
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (inTransaction()) return fn();
       await turn.take();

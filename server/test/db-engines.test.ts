@@ -124,6 +124,40 @@ describe.each(engines)('the $name engine', (engine) => {
     else expect(runs).toBe(12);
   });
 
+  it('runs the transactions of one queue one after another: none runs twice, and more than the pool can wait', async () => {
+    await db.run('UPDATE t SET v = 0 WHERE id = 2');
+    let runs = 0;
+    let running = 0;
+    let most = 0;
+    const afterCommits: number[] = [];
+    // More than the pool's ten connections: waiting for a turn holds none (or every one would
+    // be waiting, and the turn's after-commit step below, which needs one, would never come).
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        db.transaction(
+          async () => {
+            runs += 1;
+            running += 1;
+            most = Math.max(most, running);
+            const row = await db.get<{ v: number }>('SELECT v FROM t WHERE id = 2');
+            await db.run('UPDATE t SET v = ? WHERE id = 2', [(row?.v ?? 0) + 1]);
+            running -= 1;
+            await db.afterCommit(async () => {
+              afterCommits.push(
+                (await db.get<{ v: number }>('SELECT v FROM t WHERE id = 2'))?.v ?? -1,
+              );
+            });
+          },
+          { queue: 'test-queue' },
+        ),
+      ),
+    );
+    expect(await db.get('SELECT v FROM t WHERE id = 2')).toEqual({ v: 25 });
+    expect(runs).toBe(25);
+    expect(most).toBe(1);
+    expect(afterCommits).toHaveLength(25);
+  });
+
   it('runs an after-commit step after the commit, and drops it on rollback', async () => {
     const seen: string[] = [];
     await db.transaction(async () => {

@@ -515,6 +515,9 @@ export const orderHandlers = {
         if (body.paymentMethod === 'cod') await clearOwnerCart(ctx.db, order, ctx.now);
         return { orderId, created: true };
       },
+      // Every order reads the caps and takes units: on PostgreSQL they queue for their turn
+      // instead of failing each other's serialization check (ADR-0066).
+      { queue: 'orders' },
     );
     // A card order's PaymentIntent is made at Stripe after the order is stored (a network call
     // holds no transaction). Stripe out of reach answers 503; the same request again finds the
