@@ -75,6 +75,33 @@ e2e_counts=$(node -e '
   const broken = errors.length > 0 && stats.unexpected === 0 ? 1 : 0;
   console.log(`${stats.expected} ${stats.unexpected + stats.flaky + broken}`);
 ' "$e2e_results")
+# The failures by name, last, where a CI log that shows only its tail still has them: vitest's
+# " FAIL  file > test" lines, and each e2e journey that did not pass with its error's first line.
+failures=$(sed -e 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^ *FAIL ' | sort -u | head -40 || true)
+e2e_failures=$(node -e '
+  const fs = require("node:fs");
+  const file = process.argv[1];
+  if (!fs.existsSync(file)) process.exit(0);
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  const firstLine = (text = "") => text.replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim()) ?? "";
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === "expected" || test.status === "skipped") continue;
+        const error = test.results.map((r) => r.error?.message).find(Boolean);
+        console.log(`  e2e ${test.status}: ${[...titles, spec.title].join(" › ")} (${spec.file}:${spec.line}): ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  for (const error of report.errors ?? []) console.log(`  e2e run error: ${firstLine(error.message)}`);
+' "$e2e_results")
+if [ -n "$failures$e2e_failures" ]; then
+  echo "test: what failed"
+  [ -n "$failures" ] && echo "$failures"
+  [ -n "$e2e_failures" ] && echo "$e2e_failures"
+fi
 read -r vitest_passed vitest_failed <<<"$vitest_counts"
 read -r e2e_passed e2e_failed <<<"$e2e_counts"
 echo "test: e2e ${e2e_passed} passed, ${e2e_failed} failed (Playwright); other layers ${vitest_passed} passed, ${vitest_failed} failed (vitest)"
