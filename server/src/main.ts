@@ -1,7 +1,7 @@
 // Starts the reference API (and the built SPA from dist/) on one port.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -120,8 +120,16 @@ export interface RunningServer {
   db: Db;
   server: Server;
   config: AppConfig;
-  close(): Promise<void>;
+  /**
+   * Stops the server. With `drainMs`, what is already being answered gets that long to finish (an
+   * order being placed is placed, not cut off half-way); new connections are refused at once.
+   * Without it (tests), every connection is closed at once.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** How long a SIGTERM or Ctrl-C lets the requests in progress finish before closing them. */
+export const SHUTDOWN_DRAIN_MS = 10_000;
 
 /**
  * The secret beside the database: read when it exists, else created at random, readable by the
@@ -270,6 +278,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+  // The requests being answered, for a shutdown that lets them finish (close, below). Once it has
+  // begun, each answer also closes its connection, so a kept-alive client asks elsewhere next.
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  let onDrained: (() => void) | null = null;
+  const closeAfterAnswer = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    if (closing) closeAfterAnswer(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) onDrained?.();
+    });
+  });
   // Slow or stalled clients cannot hold the single-threaded server forever.
   server.requestTimeout = requestTimeout;
   server.headersTimeout = headersTimeout;
@@ -318,16 +342,32 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     db,
     server,
     config,
-    async close() {
+    async close({ drainMs = 0 } = {}) {
       if (closed) return;
       closed = true;
+      closing = true;
       // Queued password hashes are refused rather than waited for (a prompt SIGTERM).
       config.hashPool.close();
+      const stopped = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+      server.closeIdleConnections();
+      inFlight.forEach(closeAfterAnswer);
+      if (drainMs > 0 && inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolvePromise) => {
+          onDrained = resolvePromise;
+          timer = setTimeout(resolvePromise, drainMs);
+        });
+        clearTimeout(timer);
+        if (inFlight.size > 0) {
+          config.logger.error(
+            `Shutting down: ${inFlight.size} request(s) still in progress after ${drainMs} ms are cut off`,
+          );
+        }
+      }
+      server.closeAllConnections();
+      await stopped;
+      // The sandbox's own timers (its webhook deliveries) run until the requests have finished.
       config.stripeStandIn?.close();
-      await new Promise<void>((resolvePromise) => {
-        server.close(() => resolvePromise());
-        server.closeAllConnections();
-      });
       await db.close();
       lock?.release();
     },
@@ -503,7 +543,7 @@ async function main(): Promise<void> {
   console.log(`Storefront ready at ${running.url}/`);
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);
-    Promise.all([running.close(), local?.close()]).then(
+    Promise.all([running.close({ drainMs: SHUTDOWN_DRAIN_MS }), local?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
