@@ -121,9 +121,27 @@ export function createStaticFiles(
     return handler;
   }
 
+  /**
+   * Whether a non-HTML file is still on disk. A rebuild in place removes the old build's files
+   * (with their .br and .gz) while the server runs; sirv would open the one it had indexed, and
+   * that read error would end the process. A tab still on the old build gets a 404 for its chunk
+   * instead (src/ui/lazy-part.tsx offers Retry).
+   */
+  function stillThere(pathname: string): boolean {
+    if (!root || isHtmlPath(pathname)) return true;
+    let file: string;
+    try {
+      file = join(root, decodeURIComponent(pathname));
+    } catch {
+      return true; // sirv answers a malformed path itself
+    }
+    return !file.startsWith(root) || existsSync(file);
+  }
+
   return (req, res, pathname) => {
     const serve = current();
     if (!serve) return 'not-found';
+    if (!stillThere(pathname)) return 'not-found';
     let found = true;
     // sirv looks files up synchronously and calls next() when there is none.
     serve(req, res, () => {

@@ -286,6 +286,28 @@ describe('static SPA', () => {
     ).toBe(304);
   });
 
+  it('a file deleted under the running server (a rebuild in place) is a 404, not a crash', async () => {
+    const file = join(dist, 'assets', 'old-chunk-1a2b3c.js');
+    writeFileSync(file, 'console.log(2)');
+    writeFileSync(`${file}.br`, brotliCompressSync('console.log(2)'));
+    writeFileSync(`${file}.gz`, gzipSync('console.log(2)'));
+    // A new index.html makes the server index dist/ again: the chunk is now known.
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Lumen</title><div id="root"></div>',
+    );
+    expect((await fetch(`${server.url}/assets/old-chunk-1a2b3c.js`)).status).toBe(200);
+    // A tab still on the old build asks for its chunk after the rebuild removed it.
+    for (const path of [file, `${file}.br`, `${file}.gz`]) rmSync(path);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await fetch(`${server.url}/assets/old-chunk-1a2b3c.js`, {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(res.status, encoding).toBe(404);
+    }
+    expect((await fetch(`${server.url}/api/v1/products`)).status).toBe(200);
+  });
+
   it('sends the precompressed brotli or gzip file the browser accepts', async () => {
     const get = (acceptEncoding: string) =>
       new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
