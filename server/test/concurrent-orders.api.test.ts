@@ -10,10 +10,14 @@ import { createApp } from '../src/app';
 import { openDb, type Db } from '../src/db';
 import { checkInvariants } from '../src/invariants';
 import { DEFAULT_ORDER_LIMITS } from '../src/order-limits';
-import { createHashPool } from '../src/password-pool';
 import { seedIfEmpty } from '../src/seed';
-import { createSignInThrottle } from '../src/sign-in-throttle';
-import { apiClient, orderBody, testServerForSuite, type Schemas } from './test-server';
+import {
+  apiClient,
+  orderBody,
+  testAppConfig,
+  testServerForSuite,
+  type Schemas,
+} from './test-server';
 
 const server = testServerForSuite();
 
@@ -94,13 +98,7 @@ describe('parallel orders for the last units', () => {
     const errors: string[] = [];
     const handler = createApp({
       db: slowEngine(db),
-      config: {
-        jwtSecret: 'test-secret-that-is-long-enough-0123456789',
-        development: true,
-        corsOrigins: [],
-        selfOrigins: [],
-        idpCallbackUrls: [],
-        stockReservationMinutes: 30,
+      config: testAppConfig(db, errors, {
         orderLimits: {
           ...DEFAULT_ORDER_LIMITS,
           maxOpenOrdersPerCart: 1000,
@@ -110,21 +108,7 @@ describe('parallel orders for the last units', () => {
           maxUnitsPerProduct: 99,
           unpaidHoldShare: 1,
         },
-        guestCartTtlDays: 30,
-        payments: null,
-        stripeStandIn: null,
-        assetOrigin: null,
-        passwordHash: { N: 1024, r: 8, p: 1 },
-        signInThrottle: createSignInThrottle(db),
-        hashPool: createHashPool(),
-        trustedProxies: [],
-        faults: false,
-        latencyMs: 0,
-        distDir: null,
-        ssrDir: null,
-        ssrApiBaseUrl: null,
-        logger: { info: () => undefined, error: (message) => errors.push(message) },
-      },
+      }),
     });
     const http = createServer(handler);
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -9,14 +9,12 @@ import { ALL_HANDLERS, assertHandlersMatch, createApp } from '../src/app';
 import { openDb } from '../src/db';
 import { loadOpenApi } from '../src/openapi';
 import { resetDatabase } from '../src/reset';
-import { DEFAULT_ORDER_LIMITS } from '../src/order-limits';
-import { createHashPool } from '../src/password-pool';
-import { createSignInThrottle } from '../src/sign-in-throttle';
 import {
   apiClient,
   login,
   orderBody,
   startTestServer,
+  testAppConfig,
   type Schemas,
   type TestServer,
 } from './test-server';
@@ -164,29 +162,7 @@ describe('unexpected errors', () => {
     const logged: string[] = [];
     const handler = createApp({
       db,
-      config: {
-        jwtSecret: 'test-secret-that-is-long-enough-0123456789',
-        development: true,
-        corsOrigins: [],
-        selfOrigins: [],
-        idpCallbackUrls: [],
-        stockReservationMinutes: 30,
-        orderLimits: DEFAULT_ORDER_LIMITS,
-        guestCartTtlDays: 30,
-        payments: null,
-        stripeStandIn: null,
-        assetOrigin: null,
-        passwordHash: { N: 1024, r: 8, p: 1 },
-        signInThrottle: createSignInThrottle(db),
-        hashPool: createHashPool(),
-        trustedProxies: [],
-        faults: false,
-        latencyMs: 0,
-        distDir: null,
-        ssrDir: null,
-        ssrApiBaseUrl: null,
-        logger: { info: () => undefined, error: (message) => logged.push(message) },
-      },
+      config: testAppConfig(db, logged),
       handlers: {
         ...ALL_HANDLERS,
         listSpaces: () => {

@@ -11,10 +11,14 @@ import {
   type Schemas,
   type TestApi,
 } from '../../tests/support/test-api';
+import type { AppConfig } from '../src/handler-types';
 import { checkInvariants } from '../src/invariants';
 import { createTestDatabase } from './pg-database';
+import type { Db } from '../src/db-types';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/main';
-import type { OrderLimits } from '../src/order-limits';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../src/order-limits';
+import { createHashPool } from '../src/password-pool';
+import { createSignInThrottle } from '../src/sign-in-throttle';
 import { SEED_PRODUCTS } from '../src/seed-catalogue';
 
 export interface TestServer extends RunningServer {
@@ -75,6 +79,41 @@ export type StartTestServerOptions = Omit<StartServerOptions, 'port' | 'dbFile'>
   /** Always the SQLite file, even when the suites run on PostgreSQL (a test of the file itself). */
   sqlite?: boolean;
 };
+
+/**
+ * The configuration of an app built by hand with `createApp` (a test that wraps the database or
+ * swaps a handler): development mode, no payments, no SPA, cheap hashes, errors into `errors`.
+ */
+export function testAppConfig(
+  db: Db,
+  errors: string[],
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  return {
+    jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+    development: true,
+    corsOrigins: [],
+    selfOrigins: [],
+    idpCallbackUrls: [],
+    stockReservationMinutes: 30,
+    orderLimits: DEFAULT_ORDER_LIMITS,
+    guestCartTtlDays: 30,
+    payments: null,
+    stripeStandIn: null,
+    assetOrigin: null,
+    passwordHash: TEST_PASSWORD_HASH,
+    signInThrottle: createSignInThrottle(db),
+    hashPool: createHashPool(),
+    trustedProxies: [],
+    faults: false,
+    latencyMs: 0,
+    distDir: null,
+    ssrDir: null,
+    ssrApiBaseUrl: null,
+    logger: { info: () => undefined, error: (message) => errors.push(message) },
+    ...overrides,
+  };
+}
 
 export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lumen-server-'));
