@@ -29,12 +29,22 @@ function slowPost(server: TestServer, path: string, body: unknown) {
   return { received, ended, finish: () => socket.write(text.slice(half)) };
 }
 
+/** A server of its own for one test, whose database goes with it. */
+async function withServer(test: (server: TestServer) => Promise<void>): Promise<void> {
+  const server = await startTestServer();
+  try {
+    await test(server);
+  } finally {
+    await server.close();
+    rmSync(server.dir, { recursive: true, force: true });
+  }
+}
+
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
 
 describe('shutting down', () => {
-  it('an order in progress at the shutdown is placed and answered; new connections are refused', async () => {
-    const server = await startTestServer();
-    try {
+  it('an order in progress at the shutdown is placed and answered; new connections are refused', async () =>
+    withServer(async (server) => {
       const order = slowPost(
         server,
         '/order',
@@ -51,15 +61,10 @@ describe('shutting down', () => {
       expect(answer).toContain('"status":"PENDING"');
       await closed;
       expect(server.errors).toEqual([]);
-    } finally {
-      await server.close();
-      rmSync(server.dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('a request that never finishes is cut off after the drain time, and says so in the log', async () => {
-    const server = await startTestServer();
-    try {
+  it('a request that never finishes is cut off after the drain time, and says so in the log', async () =>
+    withServer(async (server) => {
       const stalled = slowPost(
         server,
         '/order',
@@ -72,9 +77,5 @@ describe('shutting down', () => {
       expect(server.errors).toEqual([
         'Shutting down: 1 request(s) still in progress after 200 ms are cut off',
       ]);
-    } finally {
-      await server.close();
-      rmSync(server.dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
