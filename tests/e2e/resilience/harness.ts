@@ -7,6 +7,7 @@
 import type { RunningApp } from '../support/app-server';
 import {
   expect,
+  test as playwrightTest,
   type BrowserContext,
   type ExpectedHttpError,
   type Page,
@@ -86,6 +87,10 @@ export async function replay(
     expectedHttpErrors.push({ status: 0, path: /^\/(?:api\/v1|images)\// });
   }
   if (situation === 'slow device') {
+    // Three times the usual ceiling (Playwright's slow mark), not a wait: on a CPU slowed 6x the
+    // card journey took 35 s in one run and 62 s in another of the same code on this 2-core
+    // machine, whose own speed varies by more than 2x from minute to minute; 120 s was too near.
+    playwrightTest.slow();
     const cdp = await browserContext.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
   }
