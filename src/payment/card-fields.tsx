@@ -173,6 +173,7 @@ export function CardFields({
         label="Card Number"
         Element={CardNumberElement}
         error={fieldErrorText('cardNumber', fields.cardNumber.error)}
+        announce={fields.cardNumber.error?.code === 'provider'}
         onChange={elementChanged('cardNumber')}
         wide
       />
@@ -185,12 +186,14 @@ export function CardFields({
         label="Card Expiry"
         Element={CardExpiryElement}
         error={fieldErrorText('cardExpiry', fields.cardExpiry.error)}
+        announce={fields.cardExpiry.error?.code === 'provider'}
         onChange={elementChanged('cardExpiry')}
       />
       <CardElementField
         label="Card CVC"
         Element={CardCvcElement}
         error={fieldErrorText('cardCvc', fields.cardCvc.error)}
+        announce={fields.cardCvc.error?.code === 'provider'}
         onChange={elementChanged('cardCvc')}
       />
     </div>
@@ -224,12 +227,19 @@ function CardElementField({
   label,
   Element,
   error,
+  announce,
   onChange,
   wide = false,
 }: {
   label: string;
   Element: unknown;
   error: string | null;
+  /**
+   * Whether the message is said as it appears (an alert): the provider's own, as the shopper
+   * types. A field marked incomplete by a refused Pay is not: the error summary, which takes
+   * focus then, says it (a second voice would read it twice).
+   */
+  announce: boolean;
   onChange: (event: StripeElementChangeEvent) => void;
   wide?: boolean;
 }) {
@@ -245,7 +255,7 @@ function CardElementField({
         <Component options={options} onChange={onChange} />
       </FieldFrame>
       {error ? (
-        <span role="alert" className={errorStyle}>
+        <span role={announce ? 'alert' : undefined} className={errorStyle}>
           {error}
         </span>
       ) : null}

@@ -159,6 +159,9 @@ test('a Continue with no shipping method and a refused Pay focus the error summa
           - link "Your card's security code is incomplete."
   `);
   await expect(dialog.getByTestId('payment-blocked')).toHaveCount(0);
+  // The messages stay under the fields, and the summary alone speaks for them.
+  await expect(dialog.getByText('Your card number is incomplete.', { exact: true })).toHaveCount(2);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await summary.getByRole('link', { name: "Your card's expiration date is incomplete." }).click();
   await expect(dialog.getByRole('textbox', { name: 'Card Expiry' })).toBeFocused();
   await summary.getByRole('link', { name: 'Your card number is incomplete.' }).click();
