@@ -7,62 +7,12 @@ import {
   type LocalProvider,
 } from '../src/local-oidc/provider';
 import { demoProviderFromEnv, oidcFromEnv, oidcRedirectUris } from '../src/main';
+import { Browser, type Answer } from './browser';
 import { DEMO, startTestServer, type TestServer } from './test-server';
 
 const CLIENT_ID = 'lumen-storefront';
 const CLIENT_SECRET = 'a-test-client-secret-of-enough-length';
 const DEV_CALLBACK = 'http://localhost:5173/auth/callback';
-
-/** One browser: its cookies (names are unique across the two servers here) and its requests. */
-class Browser {
-  private jar = new Map<string, string>();
-
-  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = {};
-    if (this.jar.size > 0)
-      headers.Cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    let body: string | undefined;
-    if (init.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    const res = await fetch(url, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
-      headers,
-      redirect: 'manual',
-      ...(body !== undefined ? { body } : {}),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const gone = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
-      if (gone || value === '') this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const location = res.headers.get('location');
-    return {
-      status: res.status,
-      location: location ? new URL(location, url).toString() : null,
-      text: await res.text(),
-      url,
-      cookies: res.headers.getSetCookie(),
-      csp: res.headers.get('content-security-policy'),
-    };
-  }
-
-  /** Follows redirects from `url` until an answer is not one, or leads to `stopAt`. */
-  async follow(url: string, stopAt: (next: string) => boolean) {
-    let answer = await this.request(url);
-    for (let hops = 0; hops < 10 && answer.location && !stopAt(answer.location); hops += 1) {
-      answer = await this.request(answer.location);
-    }
-    return answer;
-  }
-}
-
-type Answer = Awaited<ReturnType<Browser['request']>>;
 
 let provider: LocalProvider;
 let server: TestServer;

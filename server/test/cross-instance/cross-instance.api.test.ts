@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProvider, type LocalProvider } from '../../src/local-oidc/provider';
 import { OIDC_CALLBACK_PATH } from '../../src/oidc/relying-party';
 import { SEED_PRODUCTS } from '../../src/seed-catalogue';
+import { Browser } from '../browser';
 import { apiClient, orderBody, signup, type ApiClient, type Schemas } from '../test-server';
 import {
-  Browser,
   freshDatabase,
   POSTGRES_URL,
   SKIP_REASON,
@@ -192,7 +192,8 @@ describe.skipIf(!POSTGRES_URL)(title, { timeout: 120_000 }, () => {
     }
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('Sign in with');
-    let next = (await browser.request(`${answer.url}/login`, { identity: 'sub-cross' })).location;
+    let next = (await browser.request(`${answer.url}/login`, { form: { identity: 'sub-cross' } }))
+      .location;
     for (let hops = 0; next && !next.includes(OIDC_CALLBACK_PATH) && hops < 5; hops += 1) {
       next = (await browser.request(next)).location;
     }

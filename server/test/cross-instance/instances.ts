@@ -164,37 +164,3 @@ export async function startFakeStripe(): Promise<{
       }),
   };
 }
-
-/** One browser for the OpenID flow: its cookies, and redirects followed by hand. */
-export class Browser {
-  private jar = new Map<string, string>();
-
-  async request(url: string, form?: Record<string, string>) {
-    const headers: Record<string, string> = {};
-    if (this.jar.size > 0)
-      headers.Cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      headers,
-      redirect: 'manual',
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const gone = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
-      if (gone || value === '') this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const location = res.headers.get('location');
-    return {
-      status: res.status,
-      location: location ? new URL(location, url).toString() : null,
-      text: await res.text(),
-      url,
-    };
-  }
-}
