@@ -281,14 +281,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The requests being answered, for a shutdown that lets them finish (close, below). Once it has
   // begun, each answer also closes its connection, so a kept-alive client asks elsewhere next.
   const inFlight = new Set<ServerResponse>();
-  let closing = false;
+  let closed = false;
   let onDrained: (() => void) | null = null;
   const closeAfterAnswer = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     inFlight.add(res);
-    if (closing) closeAfterAnswer(res);
+    if (closed) closeAfterAnswer(res);
     res.once('close', () => {
       inFlight.delete(res);
       if (inFlight.size === 0) onDrained?.();
@@ -335,7 +335,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     config.payments = createStripeGateway({ secretKey, webhookSecret, apiBase: loopback });
   }
-  let closed = false;
   const running: RunningServer = {
     url,
     port,
@@ -345,7 +344,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     async close({ drainMs = 0 } = {}) {
       if (closed) return;
       closed = true;
-      closing = true;
       // Queued password hashes are refused rather than waited for (a prompt SIGTERM).
       config.hashPool.close();
       const stopped = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
