@@ -49,6 +49,54 @@ describe('formatDate', () => {
   });
 });
 
+describe('the date styles write what Intl.DateTimeFormat writes in en-US (ADR-0068)', () => {
+  const styles = [
+    [formatDate, { dateStyle: 'medium' }],
+    [formatLongDate, { month: 'long', day: 'numeric', year: 'numeric' }],
+    [
+      formatDateTime,
+      {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      },
+    ],
+    [
+      formatEventStart,
+      { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    ],
+    [formatTransactionDate, { dateStyle: 'long', timeStyle: 'short' }],
+  ] as const;
+  // Every month, both halves of the day (midnight and noon among them), 1970 to 2100.
+  const dates: string[] = [];
+  let seed = 68;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < 3_000; i += 1)
+    dates.push(new Date(random() * 4_102_444_800_000).toISOString());
+  for (let month = 0; month < 12; month += 1) {
+    for (const hour of [0, 11, 12, 23]) {
+      dates.push(new Date(Date.UTC(2026, month, 1, hour, 5)).toISOString());
+    }
+  }
+
+  it.each(styles.map(([format, options], index) => [index, format, options] as const))(
+    'style %i, in UTC and in the local zone',
+    (_index, format, options) => {
+      const utc = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      const local = new Intl.DateTimeFormat('en-US', options);
+      const differing = dates.filter(
+        (iso) =>
+          format(iso, 'UTC') !== utc.format(new Date(iso)) ||
+          format(iso) !== local.format(new Date(iso)),
+      );
+      expect(differing).toEqual([]);
+    },
+  );
+});
+
 describe('formatDuration', () => {
   it('reads hours and minutes in words', () => {
     expect(formatDuration('02:00:00')).toBe('2 hours');

@@ -1,6 +1,9 @@
 // Dates arrive as ISO-8601 strings (D1); shoppers read them in their own time zone, in English
-// like the rest of the shop.
-const LOCALE = 'en-US';
+// like the rest of the shop. Written by hand, not with Intl.DateTimeFormat: the first Intl
+// formatter a page builds starts the browser's ICU, 40 to 100 ms of main thread on this project's
+// machine before 4x throttling, in the task that hydrates the news, events and order pages
+// (ADR-0068). The output is what Intl writes in en-US; format-date.test.ts holds the two side by
+// side, in UTC and in the zone the tests run in.
 
 /**
  * Formats an ISO date in the shopper's time zone, or in `timeZone` when given: a page rendered on
@@ -8,56 +11,78 @@ const LOCALE = 'en-US';
  */
 export type Format = (iso: string, timeZone?: 'UTC') => string;
 
-/**
- * One formatter per style and zone, built on first use (building an Intl.DateTimeFormat is
- * costly, formatting with one is cheap). An unreadable value is shown as it came rather than as
- * "Invalid Date".
- */
-function dateFormat(options: Intl.DateTimeFormatOptions): Format {
-  let local: Intl.DateTimeFormat | undefined;
-  let utc: Intl.DateTimeFormat | undefined;
-  return (iso, timeZone) => {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return iso;
-    const format =
-      timeZone === 'UTC'
-        ? (utc ??= new Intl.DateTimeFormat(LOCALE, { ...options, timeZone }))
-        : (local ??= new Intl.DateTimeFormat(LOCALE, options));
-    return format.format(date);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** The parts a style is written from, in the shopper's zone or in UTC. */
+type Parts = {
+  year: number;
+  /** "November" */
+  month: string;
+  day: number;
+  /** "Sat" */
+  weekday: string;
+  /** "6:30 PM" */
+  time: string;
+};
+
+function partsOf(date: Date, timeZone?: 'UTC'): Parts {
+  const utc = timeZone === 'UTC';
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  return {
+    year: utc ? date.getUTCFullYear() : date.getFullYear(),
+    month: MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '',
+    day: utc ? date.getUTCDate() : date.getDate(),
+    weekday: WEEKDAYS[utc ? date.getUTCDay() : date.getDay()] ?? '',
+    time: `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`,
   };
 }
 
+/** A style from its parts. An unreadable value is shown as it came rather than as "Invalid Date". */
+function dateFormat(write: (parts: Parts) => string): Format {
+  return (iso, timeZone) => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    return write(partsOf(date, timeZone));
+  };
+}
+
+const short = (month: string) => month.slice(0, 3);
+
 /** "Nov 21, 2026": order lists. */
-export const formatDate: Format = dateFormat({ dateStyle: 'medium' });
+export const formatDate: Format = dateFormat((p) => `${short(p.month)} ${p.day}, ${p.year}`);
 
 /** "November 21, 2026": news. */
-export const formatLongDate: Format = dateFormat({
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+export const formatLongDate: Format = dateFormat((p) => `${p.month} ${p.day}, ${p.year}`);
 
 /** "Sat, Nov 21, 2026, 6:30 PM": events, where the hour matters. */
-export const formatDateTime: Format = dateFormat({
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+export const formatDateTime: Format = dateFormat(
+  (p) => `${p.weekday}, ${short(p.month)} ${p.day}, ${p.year}, ${p.time}`,
+);
 
 /** "Sat, Dec 6, 10:00 AM": when an upcoming event starts (this year's, so no year). */
-export const formatEventStart: Format = dateFormat({
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+export const formatEventStart: Format = dateFormat(
+  (p) => `${p.weekday}, ${short(p.month)} ${p.day}, ${p.time}`,
+);
 
 /** "November 25, 2026 at 3:20 PM": when an order was placed. */
-export const formatTransactionDate: Format = dateFormat({ dateStyle: 'long', timeStyle: 'short' });
+export const formatTransactionDate: Format = dateFormat(
+  (p) => `${p.month} ${p.day}, ${p.year} at ${p.time}`,
+);
 
 /** "02:00:00" → "2 hours", "01:30:00" → "1 hour 30 minutes"; an odd value is shown as it came. */
 export function formatDuration(duration: string): string {
