@@ -61,6 +61,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         // The reference API reads it to preload a rendered page's own chunk (server/src/page-render.ts).
         manifest: true,
+        // No polyfill for <link rel="modulepreload">: every browser the shop serves has it but
+        // Safari before 17, which then fetches each module when it is imported. The polyfill ran
+        // in the first script's task on every page.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             // Everything the entry imports statically (what a first visit runs before it can paint)

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
-  formatDuration,
   formatEventStart,
   formatLongDate,
   formatTransactionDate,
@@ -95,18 +94,4 @@ describe('the date styles write what Intl.DateTimeFormat writes in en-US (ADR-00
       expect(differing).toEqual([]);
     },
   );
-});
-
-describe('formatDuration', () => {
-  it('reads hours and minutes in words', () => {
-    expect(formatDuration('02:00:00')).toBe('2 hours');
-    expect(formatDuration('01:30:00')).toBe('1 hour 30 minutes');
-    expect(formatDuration('00:45:00')).toBe('45 minutes');
-    expect(formatDuration('00:01:00')).toBe('1 minute');
-  });
-
-  it('keeps a value it cannot read', () => {
-    expect(formatDuration('00:00:30')).toBe('00:00:30');
-    expect(formatDuration('two hours')).toBe('two hours');
-  });
 });

@@ -11,21 +11,11 @@
  */
 export type Format = (iso: string, timeZone?: 'UTC') => string;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS =
+  'January February March April May June July August September October November December'.split(
+    ' ',
+  );
+const WEEKDAYS = 'Sun Mon Tue Wed Thu Fri Sat'.split(' ');
 
 /** The parts a style is written from, in the shopper's zone or in UTC. */
 type Parts = {
@@ -39,16 +29,18 @@ type Parts = {
   time: string;
 };
 
+type Field = 'FullYear' | 'Month' | 'Date' | 'Day' | 'Hours' | 'Minutes';
+
 function partsOf(date: Date, timeZone?: 'UTC'): Parts {
-  const utc = timeZone === 'UTC';
-  const hours = utc ? date.getUTCHours() : date.getHours();
-  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  // date.getHours() in the shopper's zone, date.getUTCHours() in UTC.
+  const get = (field: Field) => date[`get${timeZone ?? ''}${field}`]();
+  const hours = get('Hours');
   return {
-    year: utc ? date.getUTCFullYear() : date.getFullYear(),
-    month: MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '',
-    day: utc ? date.getUTCDate() : date.getDate(),
-    weekday: WEEKDAYS[utc ? date.getUTCDay() : date.getDay()] ?? '',
-    time: `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`,
+    year: get('FullYear'),
+    month: MONTHS[get('Month')] ?? '',
+    day: get('Date'),
+    weekday: WEEKDAYS[get('Day')] ?? '',
+    time: `${hours % 12 || 12}:${String(get('Minutes')).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`,
   };
 }
 
@@ -83,16 +75,3 @@ export const formatEventStart: Format = dateFormat(
 export const formatTransactionDate: Format = dateFormat(
   (p) => `${p.month} ${p.day}, ${p.year} at ${p.time}`,
 );
-
-/** "02:00:00" → "2 hours", "01:30:00" → "1 hour 30 minutes"; an odd value is shown as it came. */
-export function formatDuration(duration: string): string {
-  const match = /^(\d{2}):(\d{2}):\d{2}$/.exec(duration);
-  if (!match) return duration;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  const parts = [
-    hours > 0 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : '',
-    minutes > 0 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : '',
-  ].filter((part) => part !== '');
-  return parts.length > 0 ? parts.join(' ') : duration;
-}

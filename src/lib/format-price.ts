@@ -4,34 +4,21 @@
 // (ADR-0068). The output is what `Intl.NumberFormat('en-US', { style: 'currency', currency:
 // 'USD' })` writes; format-price.test.ts holds the two side by side.
 
-/** Cents of a non-negative amount, rounded half up on its shortest decimal form, as Intl does. */
-function centsOf(amount: number): bigint {
-  // The shortest form that reads back as the same double: 1.005 (stored as 1.00499…) is "1.005",
-  // 10.204999999999984 stays itself. With an exponent only under 1e-6 (no cent) or from 1e21 on
-  // (a whole number).
-  const decimal = String(amount);
-  if (decimal.includes('e')) return amount < 1 ? 0n : BigInt(amount) * 100n;
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  const cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
-  return Number(fraction[2] ?? '0') >= 5 ? cents + 1n : cents;
-}
-
-/** "1250" → "1,250". */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
  * Every price the shop shows: "$5.00", "$3.99", "$1,250.00", and a negative amount as "-$2.50"
- * (a discount line), never "$-2.50". Amounts come from the server's answers (D4). One difference
- * from Intl, on purpose: an amount that rounds to nothing is "$0.00", never "-$0.00".
+ * (a discount line), never "$-2.50". Amounts come from the server's answers (D4). Rounded half up
+ * on the amount's shortest decimal form, as Intl does: 1.005 (stored as 1.00499…) is "$1.01". One
+ * difference from Intl, on purpose: an amount that rounds to no cent is "$0.00", never "-$0.00".
+ * Exact up to $90 trillion (whole cents in a double).
  */
 export function formatPrice(amount: number): string {
-  if (!Number.isFinite(amount)) return `$${amount}`;
-  const cents = centsOf(Math.abs(amount));
-  const sign = amount < 0 && cents > 0n ? '-' : '';
-  const dollars = groupThousands((cents / 100n).toString());
-  return `${sign}$${dollars}.${(cents % 100n).toString().padStart(2, '0')}`;
+  const [whole = '', fraction = ''] = String(Math.abs(amount)).split('.');
+  // An exponent only under 1e-6 (no cent) or from 1e21 on, beyond any price.
+  if (!/^\d+$/.test(whole)) return Math.abs(amount) < 1 ? '$0.00' : `$${amount}`;
+  const cents =
+    Number(whole + fraction.slice(0, 2).padEnd(2, '0')) + (Number(fraction[2] ?? 0) >= 5 ? 1 : 0);
+  const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 && cents > 0 ? '-' : ''}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /**
