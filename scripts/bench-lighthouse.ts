@@ -89,6 +89,11 @@ type Figures = {
   /** Elements behind the layout shifts (the layout-shifts audit), with their summed scores. */
   shiftingElements: Map<string, number>;
   lcpElement: string | null;
+  /**
+   * Lighthouse's measure of this machine's CPU at the run (`environment.benchmarkIndex`): the
+   * simulated throttling multiplies what it observed by 4, so TBT follows it (docs/performance.md).
+   */
+  benchmarkIndex: number;
 };
 
 type Server = { url: string; child: ChildProcess; dataDir: string; output: string[] };
@@ -210,6 +215,7 @@ function figuresOf(result: Result): Figures {
     failedAudits,
     shiftingElements,
     lcpElement: lcpItems.find((name) => name !== null) ?? null,
+    benchmarkIndex: Math.round(result.environment.benchmarkIndex),
   };
 }
 
@@ -450,7 +456,8 @@ try {
           console.log(
             `${path} run ${run}: perf ${score(figures.scores.performance)}, ` +
               `LCP ${seconds(figures.lcpMs)}, TBT ${millis(figures.tbtMs)}, ` +
-              `CLS ${clsText(figures.cls)} (${seconds(Date.now() - started)})`,
+              `CLS ${clsText(figures.cls)}, benchmarkIndex ${figures.benchmarkIndex} ` +
+              `(${seconds(Date.now() - started)})`,
           );
           break;
         } catch (error) {
