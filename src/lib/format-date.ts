@@ -1,6 +1,6 @@
 // Dates arrive as ISO-8601 strings (D1); shoppers read them in their own time zone, in English
 // like the rest of the shop. Written by hand, not with Intl.DateTimeFormat: the first Intl
-// formatter a page builds starts the browser's ICU, 40 to 100 ms of main thread on this project's
+// formatter a page builds starts the browser's ICU, 37 to 105 ms of main thread on this project's
 // machine before 4x throttling, in the task that hydrates the news, events and order pages
 // (ADR-0068). The output is what Intl writes in en-US; format-date.test.ts holds the two side by
 // side, in UTC and in the zone the tests run in.

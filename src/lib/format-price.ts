@@ -1,5 +1,5 @@
 // Prices are written by hand, not with Intl.NumberFormat: the first Intl formatter a page builds
-// starts the browser's ICU, 40 to 100 ms of main thread on this project's machine before 4x
+// starts the browser's ICU, 37 to 105 ms of main thread on this project's machine before 4x
 // throttling, and every page showed a price in the task that runs the app's first script
 // (ADR-0068). The output is what `Intl.NumberFormat('en-US', { style: 'currency', currency:
 // 'USD' })` writes; format-price.test.ts holds the two side by side.
