@@ -78,6 +78,9 @@ export function UpcomingEvents() {
                     w: 'full',
                     h: { base: 'full', md: 'auto' },
                     aspectRatio: { base: 'auto', md: '3 / 2' },
+                    // On a phone the text beside it sets the card's height: the file, once
+                    // loaded, must not add its own (the card would grow under the shopper's eyes).
+                    contain: { base: 'size', md: 'none' },
                     objectFit: 'cover',
                     bg: 'surfaceMuted',
                   })}
