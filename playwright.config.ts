@@ -1,7 +1,8 @@
-// The e2e journeys (tests/e2e/*.e2e.ts) on Playwright Test, driving Debian's chromium against the
-// built SPA and the reference API (tests/e2e/support/fixtures.ts). `npm run test:e2e`.
+// The e2e journeys (tests/e2e/*.e2e.ts) on Playwright Test, driving Debian's chromium (its headless
+// shell, ADR-0069) against the built SPA and the reference API (tests/e2e/support/fixtures.ts).
+// `npm run test:e2e`.
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/e2e/support/browser';
+import { chromiumArgs, e2eChromiumPath } from './tests/e2e/support/browser';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -27,7 +28,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: { executablePath: e2eChromiumPath(), args: chromiumArgs },
     viewport: { width: 1280, height: 900 },
     reducedMotion: 'reduce',
     // No trace: 'retain-on-failure' records every test (DOM snapshots of each action) and throws

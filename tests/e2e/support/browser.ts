@@ -3,14 +3,24 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's chromium (scripts/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
+  return installed('chromium', process.env.CHROMIUM_PATH);
+}
+
+/**
+ * The e2e journeys' browser: Debian's chromium-headless-shell, the same Chromium without the
+ * desktop browser around it, which runs them in two thirds of the time (ADR-0069).
+ * E2E_CHROMIUM_PATH overrides. The benchmarks keep the full browser (`chromiumPath`).
+ */
+export function e2eChromiumPath(): string {
+  return installed('chromium-headless-shell', process.env.E2E_CHROMIUM_PATH);
+}
+
+function installed(command: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
   try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+    return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim();
   } catch {
-    throw new Error(
-      'chromium is not installed: run scripts/ensure-chromium.sh (or set CHROMIUM_PATH)',
-    );
+    throw new Error(`${command} is not installed: run scripts/ensure-chromium.sh`);
   }
 }
 
