@@ -79,9 +79,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One test file per core (Vitest's default in a run is one fewer: a single worker here, which
     // left one of the two cores idle for half the unit phase).
     maxWorkers: '100%',
-    // Worker threads, not child processes: the unit layer took 133 and 148 s so against 165 and
-    // 168 s (interleaved, 2 cores), most of it in starting each file (jsdom, imports). The
-    // contracts project stays on processes (below).
+    // Worker threads, not child processes: the unit layer took 133, 148 and 157 s on threads
+    // against 165 and 168 s on processes (interleaved runs, 2 cores). The contracts project stays
+    // on processes (below).
     pool: 'threads',
     projects: [
       {

@@ -34,8 +34,8 @@ export function PodcastCard() {
               w: 'full',
               h: 'full',
               aspectRatio: { base: '3 / 2', md: 'auto' },
-              // Beside the text the text sets the height: the file, once loaded, must not add
-              // its own (it would grow the card, lazily, under the shopper's eyes).
+              // Beside the text, the text sets the card's height: the file, once loaded, must not
+              // add its own (the card would grow under the shopper's eyes).
               contain: { md: 'size' },
               objectFit: 'cover',
             })}

@@ -3,7 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's chromium (scripts/ensure-chromium.sh installs it); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
-  return installed('chromium', process.env.CHROMIUM_PATH);
+  return installed('chromium', 'CHROMIUM_PATH');
 }
 
 /**
@@ -12,15 +12,19 @@ export function chromiumPath(): string {
  * E2E_CHROMIUM_PATH overrides. The benchmarks keep the full browser (`chromiumPath`).
  */
 export function e2eChromiumPath(): string {
-  return installed('chromium-headless-shell', process.env.E2E_CHROMIUM_PATH);
+  return installed('chromium-headless-shell', 'E2E_CHROMIUM_PATH');
 }
 
-function installed(command: string, fromEnv: string | undefined): string {
+/** The path in `variable`, else the installed `command`'s. */
+function installed(command: string, variable: string): string {
+  const fromEnv = process.env[variable];
   if (fromEnv) return fromEnv;
   try {
     return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim();
   } catch {
-    throw new Error(`${command} is not installed: run scripts/ensure-chromium.sh`);
+    throw new Error(
+      `${command} is not installed: run scripts/ensure-chromium.sh (or set ${variable})`,
+    );
   }
 }
 
