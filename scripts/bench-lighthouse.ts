@@ -14,8 +14,11 @@
 //                     first of GET /api/v1/news)
 //   --runs N          runs per page (default 3)
 //   --preset desktop  Lighthouse's desktop config at 1280x800 (default: mobile)
+//   --calibrate       mobile with the CPU slowdown fitted to this machine (scripts/cpu-calibration.ts:
+//                     4x scaled by Lighthouse's benchmarkIndex over 1,750, never under 4x)
 //   --write-docs      replace the table between the bench:lighthouse markers of
-//                     docs/performance.md (default pages and the mobile preset only)
+//                     docs/performance.md (default pages and the mobile preset only; with
+//                     --calibrate, the table between the bench:lighthouse-calibrated markers)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,16 +27,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import type { News } from '../src/api/types';
 import { paths } from '../src/lib/paths';
 import { format, resolveConfig } from 'prettier';
-import { chromiumArgs, chromiumPath } from '../tests/e2e/support/browser';
+import { chromiumArgs, chromiumPath, launchChromium } from '../tests/e2e/support/browser';
 import { ensureBuild } from '../tests/e2e/support/build';
+import { calibratedSlowdown, DEFAULT_CPU_SLOWDOWN, measureBenchmarkIndex } from './cpu-calibration';
 
 const root = join(import.meta.dirname, '..');
 const PERFORMANCE_DOC = join(root, 'docs', 'performance.md');
-const MARK_START = '<!-- bench:lighthouse:start -->';
-const MARK_END = '<!-- bench:lighthouse:end -->';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -55,6 +58,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     preset: { type: 'string', default: 'mobile' },
     'write-docs': { type: 'boolean', default: false },
+    calibrate: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -63,9 +67,39 @@ if (options.preset !== 'mobile' && options.preset !== 'desktop') {
   throw new Error('--preset is mobile or desktop');
 }
 const desktop = options.preset === 'desktop';
+if (options.calibrate && desktop) throw new Error('--calibrate is for the mobile preset');
+const MARKS = options.calibrate ? 'bench:lighthouse-calibrated' : 'bench:lighthouse';
+const MARK_START = `<!-- ${MARKS}:start -->`;
+const MARK_END = `<!-- ${MARKS}:end -->`;
 if (options['write-docs'] && (options.pages !== undefined || desktop)) {
   throw new Error('--write-docs writes the full mobile table: drop --pages and --preset');
 }
+
+/**
+ * The CPU slowdown of the mobile runs: Lighthouse's 4x, or with --calibrate that slowdown fitted
+ * to this machine's benchmarkIndex, measured once before the runs.
+ */
+async function cpuSlowdown(): Promise<{ multiplier: number; index: number | null }> {
+  if (!options.calibrate) return { multiplier: DEFAULT_CPU_SLOWDOWN, index: null };
+  const browser = await launchChromium();
+  try {
+    const index = await measureBenchmarkIndex(await browser.newPage());
+    return { multiplier: calibratedSlowdown(index), index };
+  } finally {
+    await browser.close();
+  }
+}
+const slowdown = await cpuSlowdown();
+/** Lighthouse's mobile defaults with the CPU slowdown above (the same as the defaults at 4x). */
+const MOBILE_CONFIG: Config = {
+  extends: 'lighthouse:default',
+  settings: {
+    throttling: {
+      ...constants.throttling.mobileSlow4G,
+      cpuSlowdownMultiplier: slowdown.multiplier,
+    },
+  },
+};
 
 /** The desktop preset at the shop's desktop width (Lighthouse's own is 1350x940). */
 const DESKTOP_CONFIG: Config = {
@@ -238,7 +272,7 @@ async function runOnce(url: string): Promise<Figures> {
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
     };
-    const answer = await lighthouse(url, flags, desktop ? DESKTOP_CONFIG : undefined);
+    const answer = await lighthouse(url, flags, desktop ? DESKTOP_CONFIG : MOBILE_CONFIG);
     if (!answer) throw new Error('Lighthouse returned nothing');
     const { lhr } = answer;
     if (lhr.runtimeError) {
@@ -441,6 +475,7 @@ try {
   const load = loadavg()[0]?.toFixed(2) ?? '?';
   console.log(
     `Lighthouse ${options.preset} on ${server.url}, ${runs} run(s) per page, ` +
+      (desktop ? '' : `CPU slowdown ${slowdown.multiplier}x, `) +
       `load average ${load} at the start.`,
   );
   for (const path of pages) {
@@ -476,8 +511,13 @@ try {
     results.push(result);
   }
   const loadAfter = loadavg()[0]?.toFixed(2) ?? '?';
+  const mobileName =
+    slowdown.index === null
+      ? 'mobile defaults (simulated throttling)'
+      : `mobile, simulated throttling with the CPU slowdown calibrated to ${slowdown.multiplier}x ` +
+        `(benchmarkIndex ${slowdown.index} before the runs)`;
   const heading =
-    `Lighthouse 12 ${desktop ? 'desktop (1280x800)' : 'mobile defaults (simulated throttling)'}, ` +
+    `Lighthouse 12 ${desktop ? 'desktop (1280x800)' : mobileName}, ` +
     `Debian chromium, median of ${runs} run(s) per page; ${new Date().toISOString().slice(0, 10)}, ` +
     `commit ${commitName()}, load average ${load} before and ${loadAfter} after (2 cores).`;
   const block = `${heading}\n\n${table(results)}`;
