@@ -863,6 +863,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payment/methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which payment methods the shop takes
+     * @description The checkout lists all three methods (spec); this says which of them can place an order here. A card is always taken (Stripe, or the offline sandbox without keys); PayPal never (D5); cash on delivery unless the shop turned it off (COD_ENABLED=false), when an order for it is refused with 409 PAYMENT_METHOD_UNAVAILABLE.
+     */
+    get: operations['listPaymentMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payment/create-payment-intent': {
     parameters: {
       query?: never;
@@ -1077,6 +1097,14 @@ export interface components {
     CartPromos: {
       availablePromos: components['schemas']['Promo'][];
       unavailablePromos: components['schemas']['UnavailablePromo'][];
+    };
+    PaymentMethods: {
+      /** @example true */
+      card: boolean;
+      /** @example false */
+      paypal: boolean;
+      /** @example true */
+      cod: boolean;
     };
     ShipMethod: {
       methodId: components['schemas']['Id'];
@@ -3038,6 +3066,27 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
+      default: components['responses']['Unexpected'];
+    };
+  };
+  listPaymentMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether each method can place an order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentMethods'];
+        };
+      };
       default: components['responses']['Unexpected'];
     };
   };

@@ -410,6 +410,21 @@ describe('payment machine', () => {
     expect(calls.createOrder).toHaveLength(0);
   });
 
+  it('never submits cash on delivery where the shop does not take it, and still takes a card', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'payment.methodsKnown', cod: false });
+    actor.send({ type: 'payment.methodChosen', method: 'cod' });
+    expect(actor.getSnapshot().can({ ...submit, card: null })).toBe(false);
+    actor.send({ ...submit, card: null });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'editing' });
+    expect(calls.createOrder).toHaveLength(0);
+    actor.send({ type: 'payment.methodChosen', method: 'card' });
+    completeCard(actor);
+    actor.send(submit);
+    await settled(actor);
+    expect(calls.createOrder[0]?.paymentMethod).toBe('card');
+  });
+
   it('starts a new attempt when the method changes after an order was placed for another', async () => {
     const { actor } = start({
       confirmCard: async () => ({ status: 'declined', message: 'Your card was declined.' }),

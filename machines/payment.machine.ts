@@ -125,6 +125,12 @@ function fieldStatus(state: CardFieldState): CardFieldStatus {
 
 export type PaymentContext = OrderDetails & {
   paymentMethod: PaymentMethodChoice;
+  /**
+   * Whether the shop takes cash on delivery (the API's GET /payment/methods; off with
+   * COD_ENABLED=false). Taken as yes until it says otherwise: the server refuses such an order
+   * with its own message anyway.
+   */
+  codAvailable: boolean;
   /** Card Holder Name as typed (prefilled with the shipping name): the payment's billing name. */
   cardHolderName: string;
   /** One per checkout attempt, kept across retries: the server answers the same order (D4). */
@@ -173,6 +179,7 @@ export type PaymentEvent =
   | { type: 'payment.fieldChanged'; field: CardField; state: CardFieldState }
   | { type: 'payment.toolsLoaded' }
   | { type: 'payment.toolsFailed' }
+  | { type: 'payment.methodsKnown'; cod: boolean }
   | { type: 'payment.submit'; draft: OrderDraft; card: CardHandle | null }
   | { type: 'payment.back' };
 
@@ -247,6 +254,12 @@ export const paymentMachine = setup({
      * `payment.toolsLoaded` or `payment.toolsFailed`.
      */
     loadTools: fromCallback<EventObject>(() => {}),
+    /**
+     * Learns which payment methods the shop takes (GET /payment/methods) once the step starts:
+     * sends `payment.methodsKnown`. Nothing, if it cannot: cash on delivery then stays offered, and
+     * the server's refusal says why.
+     */
+    loadMethods: fromCallback<EventObject>(() => {}),
     createOrder: fromPromise<PlacedOrder, CreateOrderInput>(async () => {
       throw new Error('createOrder is not provided');
     }),
@@ -278,6 +291,7 @@ export const paymentMachine = setup({
       blocked: null,
     })),
     forgetOrder: assign({ order: null, paymentError: null, processingError: null }),
+    recordMethods: assign((_, params: { cod: boolean }) => ({ codAvailable: params.cod })),
     recordProcessingError: assign(
       (_, params: { stage: ProcessingError['stage']; error: unknown }) => ({
         processingError: processingError(params.stage, params.error),
@@ -348,6 +362,8 @@ export const paymentMachine = setup({
   guards: {
     paysByCard: ({ context }) => context.paymentMethod === 'card',
     paysOnDelivery: ({ context }) => context.paymentMethod === 'cod',
+    /** The shop takes cash on delivery (otherwise, like PayPal, it cannot submit). */
+    codAvailable: ({ context }) => context.codAvailable,
     cardFieldHasError: ({ context }) => CARD_FIELDS.some((field) => context.fields[field].error),
     cardFieldIncomplete: ({ context }) =>
       CARD_FIELDS.some((field) => !context.fields[field].complete),
@@ -370,6 +386,7 @@ export const paymentMachine = setup({
     shippingAddress: input.shippingAddress,
     shipMethodId: input.shipMethodId,
     paymentMethod: input.paymentMethod ?? 'card',
+    codAvailable: true,
     cardHolderName: input.shippingAddress.name,
     idempotencyKey: '',
     fields: {
@@ -393,7 +410,15 @@ export const paymentMachine = setup({
     outcome: null,
   }),
   entry: 'startAttempt',
-  invoke: { id: 'loadTools', src: 'loadTools' },
+  invoke: [
+    { id: 'loadTools', src: 'loadTools' },
+    { id: 'loadMethods', src: 'loadMethods' },
+  ],
+  on: {
+    'payment.methodsKnown': {
+      actions: { type: 'recordMethods', params: ({ event }) => ({ cod: event.cod }) },
+    },
+  },
   output: ({ context }) => ({
     outcome: context.outcome ?? 'cancelled',
     order: context.order,
@@ -431,7 +456,8 @@ export const paymentMachine = setup({
         'payment.toolsLoaded': { actions: 'markToolsReady' },
         'payment.toolsFailed': { actions: 'markToolsFailed' },
         'payment.back': { target: 'cancelled' },
-        // PayPal matches no branch: it is listed (spec) but never processed (D5), so it cannot submit.
+        // PayPal matches no branch: it is listed (spec) but never processed (D5), so it cannot
+        // submit; nor can cash on delivery where the shop does not take it (codAvailable).
         'payment.submit': [
           {
             guard: and(['paysByCard', 'cardFieldHasError']),
@@ -458,7 +484,7 @@ export const paymentMachine = setup({
             actions: { type: 'takeCard', params: takeDraftParams },
           },
           {
-            guard: or(['paysByCard', 'paysOnDelivery']),
+            guard: or(['paysByCard', and(['paysOnDelivery', 'codAvailable'])]),
             target: 'creatingOrder',
             actions: { type: 'takeDraft', params: takeDraftParams },
           },

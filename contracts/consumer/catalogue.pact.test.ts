@@ -9,6 +9,7 @@ import {
   listShipMethods,
   searchProducts,
 } from '../../src/api/products';
+import { listPaymentMethods } from '../../src/api/payment';
 import { getHealth } from '../../src/api/system';
 import { createPact, useApi } from './pact-harness';
 import {
@@ -20,7 +21,7 @@ import {
   shipMethod,
 } from './response-shapes';
 
-const { eachLike, regex, integer } = MatchersV3;
+const { eachLike, regex, integer, boolean } = MatchersV3;
 const contract = createPact('catalogue');
 const digits = (example: string) => regex('^[0-9]+$', example);
 
@@ -181,6 +182,20 @@ describe('catalogue contract', () => {
         const { api } = useApi(mock);
         const methods = await listShipMethods(api);
         expect(methods[0]).toMatchObject({ methodId: 2, price: 3.99 });
+      });
+  });
+
+  it('reads which payment methods can place an order', async () => {
+    await contract
+      .interaction('a request for the payment methods')
+      .given('the shop takes cash on delivery')
+      .withRequest('GET', '/api/v1/payment/methods')
+      .willRespondWith(200, (res) =>
+        res.jsonBody({ card: boolean(true), paypal: boolean(false), cod: boolean(true) }),
+      )
+      .executeTest(async (mock) => {
+        const { api } = useApi(mock);
+        expect(await listPaymentMethods(api)).toEqual({ card: true, paypal: false, cod: true });
       });
   });
 });

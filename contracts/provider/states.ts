@@ -109,6 +109,8 @@ export function createProviderStates(server: RunningServer): ProviderStates {
   const stateHandlers: Record<string, StateHandler> = {
     'products exist': seeded,
     'ship methods exist': seeded,
+    // The reference API's default (COD_ENABLED unset).
+    'the shop takes cash on delivery': seeded,
     'news items exist': seeded,
     'upcoming and past events exist': seeded,
     'spaces exist': seeded,

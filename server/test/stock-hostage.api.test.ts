@@ -325,6 +325,12 @@ describe('a shop without cash on delivery (COD_ENABLED=false)', { timeout: 30_00
     await server.dispose();
   });
 
+  it('says so before any order: GET /payment/methods answers cod false', async () => {
+    const methods = await server.api('GET', '/payment/methods');
+    expect(methods.status).toBe(200);
+    expect(methods.body).toEqual({ card: true, paypal: false, cod: false });
+  });
+
   it('refuses cash on delivery with a plain 409 and takes card orders', async () => {
     const before = await stockOf(server, 30);
     const cod = await server.api('POST', '/order', {
@@ -362,6 +368,12 @@ describe('caps cost the same at any number of open orders (issue 28 finding 3)',
   });
   afterAll(async () => {
     await server.dispose();
+  });
+
+  it('offers cash on delivery by default: GET /payment/methods answers cod true', async () => {
+    const methods = await server.api('GET', '/payment/methods');
+    expect(methods.status).toBe(200);
+    expect(methods.body).toEqual({ card: true, paypal: false, cod: true });
   });
 
   it('every cap count is an index search of open orders, never a scan', async () => {

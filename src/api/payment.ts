@@ -1,6 +1,14 @@
 import { orderTokenHeaders, unwrap } from './client';
-import type { ApiClient, OrderRequestOptions } from './client';
-import type { Id, OrderResponse, PaymentIntent } from './types';
+import type { ApiClient, OrderRequestOptions, RequestOptions } from './client';
+import type { Id, OrderResponse, PaymentIntent, PaymentMethods } from './types';
+
+/** Which payment methods can place an order here (cash on delivery can be turned off). */
+export async function listPaymentMethods(
+  api: ApiClient,
+  { signal }: RequestOptions = {},
+): Promise<PaymentMethods> {
+  return unwrap(await api.GET('/api/v1/payment/methods', { signal }));
+}
 
 /** The card order's payment intent (one per order; created when missing). */
 export async function createPaymentIntent(

@@ -15,7 +15,7 @@ import {
   spaceQueries,
 } from './content.queries';
 import { orderKeys, orderQueries } from './orders.queries';
-import { productKeys, productQueries, shipMethodKeys } from './products.queries';
+import { paymentMethodKeys, productKeys, productQueries, shipMethodKeys } from './products.queries';
 import type { News } from './types';
 
 let queryClient: QueryClient | undefined;
@@ -38,6 +38,7 @@ function everyKey(): { family: readonly unknown[]; key: readonly unknown[] }[] {
       productKeys.promos(3),
     ]),
     ...of(shipMethodKeys.all, [shipMethodKeys.all]),
+    ...of(paymentMethodKeys.all, [paymentMethodKeys.all]),
     ...of(cartKeys.all, [cartKeys.detail(), cartKeys.promos()]),
     ...of(accountKeys.all, [
       accountKeys.user(),

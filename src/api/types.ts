@@ -15,6 +15,7 @@ export type UnavailablePromo = Schemas['UnavailablePromo'];
 export type ProductPromos = Schemas['ProductPromos'];
 export type CartPromos = Schemas['CartPromos'];
 export type ShipMethod = Schemas['ShipMethod'];
+export type PaymentMethods = Schemas['PaymentMethods'];
 
 export type News = Schemas['News'];
 // Named ShopEvent, not Event: importing a type called Event would shadow the DOM's Event.

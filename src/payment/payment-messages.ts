@@ -17,6 +17,10 @@ export const PAYMENT_MESSAGES = {
   paymentIntentError: 'Error creating PaymentIntent',
   paymentSuccessful: 'Payment successful!',
   paypalUnavailable: 'PayPal is not available yet. Please pay by card or cash on delivery.',
+  /** PayPal's notice where the shop does not take cash on delivery (COD_ENABLED=false). */
+  paypalUnavailableCardOnly: 'PayPal is not available yet. Please pay by card.',
+  /** Cash on delivery where the shop does not take it: the API's own refusal says the same. */
+  codUnavailable: 'Cash on delivery is not available. Please pay by card.',
   totalsChanged: 'The order total has changed. Please review the new total and pay again.',
 } as const;
 

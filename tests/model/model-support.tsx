@@ -5,8 +5,8 @@ import { waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { cartKeys } from '../../src/api/cart.queries';
 import { bindApi, createApiClient } from '../../src/api/client';
-import { shipMethodKeys } from '../../src/api/products.queries';
-import type { Cart, ShipMethod } from '../../src/api/types';
+import { paymentMethodKeys, shipMethodKeys } from '../../src/api/products.queries';
+import type { Cart, PaymentMethods, ShipMethod } from '../../src/api/types';
 import { emptyCart } from '../fixtures/cart';
 
 export const modelCart: Cart = {
@@ -51,7 +51,8 @@ export const modelShipMethods: ShipMethod[] = [
 ];
 
 /**
- * A query client already holding the cart and the ship methods (no request is made for them),
+ * A query client already holding the cart, the ship methods and the payment methods (a shop that
+ * takes cash on delivery; no request is made for them),
  * born with an API client whose requests `fetch` answers (by default: every call, the cart).
  */
 export function seededQueryClient(
@@ -65,6 +66,11 @@ export function seededQueryClient(
   );
   client.setQueryData(cartKeys.detail(), modelCart);
   client.setQueryData(shipMethodKeys.all, modelShipMethods);
+  client.setQueryData<PaymentMethods>(paymentMethodKeys.all, {
+    card: true,
+    paypal: false,
+    cod: true,
+  });
   return client;
 }
 

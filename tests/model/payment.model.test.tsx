@@ -4,7 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { OrderRequest, OrderResponse } from '../../src/api/types';
+import { paymentMethodKeys } from '../../src/api/products.queries';
+import type { OrderRequest, OrderResponse, PaymentMethods } from '../../src/api/types';
 import {
   provideCheckoutMachine,
   providePaymentMachine,
@@ -137,9 +138,17 @@ function renderPaymentStep() {
   return { checkout, fakes, orders, effects, queryClient };
 }
 
-/** Drives the checkout to its payment step (address, then Standard Shipping) and renders it. */
-async function openPaymentStep() {
+/**
+ * Drives the checkout to its payment step (address, then Standard Shipping) and renders it, in a
+ * shop that takes cash on delivery unless `cod` says otherwise (GET /payment/methods).
+ */
+async function openPaymentStep({ cod = true }: { cod?: boolean } = {}) {
   const harness = renderPaymentStep();
+  harness.queryClient.setQueryData<PaymentMethods>(paymentMethodKeys.all, {
+    card: true,
+    paypal: false,
+    cod,
+  });
   const { checkout } = harness;
   checkout.send({ type: 'checkout.cartUpdated', itemCount: modelCart.totalQuantity });
   checkout.send({ type: 'checkout.detailsSubmitted', details: sampleCheckoutDetails });
@@ -368,5 +377,27 @@ describe('payment step: a failure stays where the shopper is (issue 16)', () => 
     expect(screen.queryByTestId('payment-problem')).toBeNull();
     await act(() => orders.answer('retried', codOrder));
     await waitFor(() => expect(payment.getSnapshot().status).toBe('done'));
+  });
+});
+
+describe('payment step: a shop without cash on delivery (COD_ENABLED=false)', () => {
+  it('says so when it is chosen, places no order, and takes a card', async () => {
+    const user = userEvent.setup();
+    const { payment, orders } = await openPaymentStep({ cod: false });
+    // The three methods stay listed (spec §4); the one the shop does not take says so at once.
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery (COD)' }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.codUnavailable)).toBeTruthy();
+    expect(screen.queryByText('You pay in cash when your order is delivered.')).toBeNull();
+    const place = screen.getByRole('button', { name: /^Place Order / });
+    expect((place as HTMLButtonElement).disabled).toBe(true);
+    await user.click(place);
+    expect(orders.requests).toHaveLength(0);
+    // PayPal's notice no longer points to cash on delivery.
+    await user.click(screen.getByRole('radio', { name: 'Paypal' }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.paypalUnavailableCardOnly)).toBeTruthy();
+    // A card is still taken.
+    await user.click(screen.getByRole('radio', { name: 'Debit/Credit Card' }));
+    expect(screen.queryByText(PAYMENT_MESSAGES.codUnavailable)).toBeNull();
+    expect(payment.getSnapshot().context.codAvailable).toBe(false);
   });
 });

@@ -17,6 +17,11 @@ const EVENT_KINDS: Record<string, IntentEvent> = {
 };
 
 export const paymentHandlers = {
+  // A card always (Stripe, or the sandbox without keys), PayPal never (D5), cash on delivery
+  // unless the shop turned it off (COD_ENABLED): the checkout says so before an order is tried.
+  listPaymentMethods: async (ctx) =>
+    ok({ card: true, paypal: false, cod: ctx.config.orderLimits.codEnabled }),
+
   createPaymentIntent: async (ctx) => {
     const order = await accessibleOrder(ctx, ctx.body.orderId);
     if (order.status === 'CANCELLED') {

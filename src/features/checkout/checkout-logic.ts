@@ -8,6 +8,7 @@ import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { apiOf } from '../../api/client';
 import { createOrder } from '../../api/orders';
 import { orderKeys } from '../../api/orders.queries';
+import { productQueries } from '../../api/products.queries';
 import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
@@ -140,6 +141,19 @@ export function providePaymentMachine(effects: CheckoutEffects) {
         return { orderId, clientSecret, orderToken };
       }),
       loadTools: loadCardTools(api),
+      loadMethods: fromCallback<EventObject>(({ sendBack }) => {
+        let live = true;
+        effects.queryClient.fetchQuery(productQueries.paymentMethods()).then(
+          (methods) => {
+            if (live) sendBack({ type: 'payment.methodsKnown', cod: methods.cod });
+          },
+          // Not known: cash on delivery stays offered, and the server's refusal says why.
+          () => undefined,
+        );
+        return () => {
+          live = false;
+        };
+      }),
       confirmCard: confirmCardWithStripe(api),
       reportStatus: reportOrderStatus(api),
     },

@@ -126,11 +126,18 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
 
       {context.paymentMethod === 'paypal' ? (
         <p role="status" className={noticeStyle}>
-          {PAYMENT_MESSAGES.paypalUnavailable}
+          {context.codAvailable
+            ? PAYMENT_MESSAGES.paypalUnavailable
+            : PAYMENT_MESSAGES.paypalUnavailableCardOnly}
         </p>
       ) : null}
-      {context.paymentMethod === 'cod' ? (
+      {context.paymentMethod === 'cod' && context.codAvailable ? (
         <p className={noticeStyle}>You pay in cash when your order is delivered.</p>
+      ) : null}
+      {context.paymentMethod === 'cod' && !context.codAvailable ? (
+        <p role="status" className={noticeStyle}>
+          {PAYMENT_MESSAGES.codUnavailable}
+        </p>
       ) : null}
       {refusedPromo ? (
         <p
