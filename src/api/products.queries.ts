@@ -9,11 +9,9 @@ import {
 } from './products';
 import type { Category, Id, RelatedProductsParams, SearchProductsParams } from './types';
 import { apiOf } from './client';
-import { listPaymentMethods } from './payment';
 
 const PRODUCT_STALE_MS = 60_000;
-/** Shipping and payment methods change with the shop's settings, rarely. */
-const CHECKOUT_OPTIONS_STALE_MS = 5 * 60_000;
+const SHIP_METHODS_STALE_MS = 5 * 60_000;
 
 /** Menu filters: everything of a search except the page (the infinite query owns that). */
 export type MenuFilters = Omit<SearchProductsParams, 'page'>;
@@ -34,10 +32,6 @@ export const productKeys = {
 
 export const shipMethodKeys = {
   all: ['ship-methods'] as const,
-};
-
-export const paymentMethodKeys = {
-  all: ['payment-methods'] as const,
 };
 
 export const productQueries = {
@@ -93,13 +87,6 @@ export const productQueries = {
     queryOptions({
       queryKey: shipMethodKeys.all,
       queryFn: ({ client, signal }) => listShipMethods(apiOf(client), { signal }),
-      staleTime: CHECKOUT_OPTIONS_STALE_MS,
-    }),
-  /** Which payment methods can place an order (the payment step; cash on delivery can be off). */
-  paymentMethods: () =>
-    queryOptions({
-      queryKey: paymentMethodKeys.all,
-      queryFn: ({ client, signal }) => listPaymentMethods(apiOf(client), { signal }),
-      staleTime: CHECKOUT_OPTIONS_STALE_MS,
+      staleTime: SHIP_METHODS_STALE_MS,
     }),
 };

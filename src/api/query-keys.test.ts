@@ -15,7 +15,8 @@ import {
   spaceQueries,
 } from './content.queries';
 import { orderKeys, orderQueries } from './orders.queries';
-import { paymentMethodKeys, productKeys, productQueries, shipMethodKeys } from './products.queries';
+import { paymentMethodKeys } from './payment.queries';
+import { productKeys, productQueries, shipMethodKeys } from './products.queries';
 import type { News } from './types';
 
 let queryClient: QueryClient | undefined;

@@ -5,7 +5,8 @@ import { waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { cartKeys } from '../../src/api/cart.queries';
 import { bindApi, createApiClient } from '../../src/api/client';
-import { paymentMethodKeys, shipMethodKeys } from '../../src/api/products.queries';
+import { paymentMethodKeys } from '../../src/api/payment.queries';
+import { shipMethodKeys } from '../../src/api/products.queries';
 import type { Cart, PaymentMethods, ShipMethod } from '../../src/api/types';
 import { emptyCart } from '../fixtures/cart';
 

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { paymentMethodKeys } from '../../src/api/products.queries';
+import { paymentMethodKeys } from '../../src/api/payment.queries';
 import type { OrderRequest, OrderResponse, PaymentMethods } from '../../src/api/types';
 import {
   provideCheckoutMachine,

@@ -8,7 +8,7 @@ import { cartKeys, cartQueries } from '../../api/cart.queries';
 import { apiOf } from '../../api/client';
 import { createOrder } from '../../api/orders';
 import { orderKeys } from '../../api/orders.queries';
-import { productQueries } from '../../api/products.queries';
+import { paymentQueries } from '../../api/payment.queries';
 import type { Cart, OrderRequest } from '../../api/types';
 import { orderTokenFor, rememberOrderToken } from '../../payment/order-tokens';
 import { clearAttempt, readAttempt, updateAttempt } from '../../payment/payment-attempt';
@@ -143,7 +143,7 @@ export function providePaymentMachine(effects: CheckoutEffects) {
       loadTools: loadCardTools(api),
       loadMethods: fromCallback<EventObject>(({ sendBack }) => {
         let live = true;
-        effects.queryClient.fetchQuery(productQueries.paymentMethods()).then(
+        effects.queryClient.fetchQuery(paymentQueries.methods()).then(
           (methods) => {
             if (live) sendBack({ type: 'payment.methodsKnown', cod: methods.cod });
           },
