@@ -348,6 +348,17 @@ describe('a shop without cash on delivery (COD_ENABLED=false)', { timeout: 30_00
     expect(card.status).toBe(201);
   });
 
+  it('refuses PayPal without pointing to cash on delivery', async () => {
+    const paypal = await server.api('POST', '/order', {
+      body: orderBody([{ productId: 30, quantity: 1 }], { paymentMethod: 'paypal' }),
+    });
+    expect(paypal.status).toBe(409);
+    expect(paypal.body).toMatchObject({
+      code: 'PAYMENT_METHOD_UNAVAILABLE',
+      message: 'PayPal is not available yet. Please pay by card.',
+    });
+  });
+
   it('reads COD_ENABLED, UNPAID_HOLD_SHARE and the caps from the environment', () => {
     expect(orderLimitsFromEnv({ COD_ENABLED: 'false', UNPAID_HOLD_SHARE: '0.3' })).toEqual({
       codEnabled: false,

@@ -51,6 +51,8 @@ export const ORDER_CANCELLED_MESSAGE =
   'This order was cancelled because it was not paid in time. Please place it again.';
 const PAYPAL_UNAVAILABLE_MESSAGE =
   'PayPal is not available yet. Please pay by card or cash on delivery.';
+/** The same where the shop does not take cash on delivery either (COD_ENABLED=false). */
+const PAYPAL_CARD_ONLY_MESSAGE = 'PayPal is not available yet. Please pay by card.';
 const TOO_MANY_OPEN_ORDERS_MESSAGE =
   'You have too many unpaid orders. Please pay or wait for an earlier order to lapse before placing another.';
 
@@ -347,7 +349,13 @@ export const orderHandlers = {
 
         // Nothing here can take a PayPal payment (D5): such an order could only ever hold stock.
         if (body.paymentMethod === 'paypal') {
-          throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', PAYPAL_UNAVAILABLE_MESSAGE);
+          throw new ApiError(
+            409,
+            'PAYMENT_METHOD_UNAVAILABLE',
+            ctx.config.orderLimits.codEnabled
+              ? PAYPAL_UNAVAILABLE_MESSAGE
+              : PAYPAL_CARD_ONLY_MESSAGE,
+          );
         }
         if (body.paymentMethod === 'cod' && !ctx.config.orderLimits.codEnabled) {
           throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', COD_DISABLED_MESSAGE);
