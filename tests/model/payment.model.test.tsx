@@ -144,11 +144,10 @@ function renderPaymentStep() {
  */
 async function openPaymentStep({ cod = true }: { cod?: boolean } = {}) {
   const harness = renderPaymentStep();
-  harness.queryClient.setQueryData<PaymentMethods>(paymentMethodKeys.all, {
-    card: true,
-    paypal: false,
-    cod,
-  });
+  harness.queryClient.setQueryData<PaymentMethods>(
+    paymentMethodKeys.all,
+    (seeded) => seeded && { ...seeded, cod },
+  );
   const { checkout } = harness;
   checkout.send({ type: 'checkout.cartUpdated', itemCount: modelCart.totalQuantity });
   checkout.send({ type: 'checkout.detailsSubmitted', details: sampleCheckoutDetails });
