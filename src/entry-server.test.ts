@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Space } from './api/types';
-import { renderPage } from './entry-server';
+import { renderPage, routePageAt } from './entry-server';
 
 /** A tiny API of its own: it answers `GET /api/v1/spaces` with `spaces`, after `delayMs`. */
 async function spacesApi(spaces: Space[], delayMs = 0) {
@@ -87,6 +87,20 @@ describe('which addresses the server renders (ADR-0051: the route table, matched
     }
     // Nothing was asked of the API: these are decided from the address alone.
     expect(api.requests).toEqual([]);
+  });
+
+  it('names the page module of every route, and whether the server renders it', () => {
+    // The shell of a page the browser renders preloads that module's chunks (ADR-0060).
+    expect(routePageAt('/cart')).toEqual({
+      module: 'src/features/cart/cart-page.tsx',
+      rendered: false,
+    });
+    expect(routePageAt('/account/address')?.rendered).toBe(false);
+    expect(routePageAt('/menu/detail/3')).toEqual({
+      module: 'src/features/product/product-page.tsx',
+      rendered: true,
+    });
+    expect(routePageAt('/nowhere')).toBeNull();
   });
 
   it(

@@ -153,6 +153,26 @@ export const PUBLIC_ROUTES: readonly PublicRouteInfo[] = ROUTE_NAMES.filter(isPu
   (name) => ({ name, pattern: routePatterns[name], module: ROUTE_TABLE[name].page.source }),
 );
 
+/** The route at a path as the server reads it: its page module, and whether the server renders it. */
+export type RoutePage = {
+  /** The page's module as Vite's manifest names it (as PublicRouteInfo's `module`). */
+  module: string;
+  /** A public page, rendered here; else the browser renders it from the shell. */
+  rendered: boolean;
+};
+
+/**
+ * The route at `pathname`, matched as the browser's router matches it; null where no route is
+ * (the browser's not-found page). For a page the browser renders, the server sends the shell with
+ * that page's chunks preloaded (server/src/page-render.ts, ADR-0060).
+ */
+export function routePageAt(pathname: string): RoutePage | null {
+  const match = routeAt(pathname);
+  return match
+    ? { module: ROUTE_TABLE[match.name].page.source, rendered: isPublic(match.name) }
+    : null;
+}
+
 /** Every public page's sitemap entries, in the route table's order, from the catalogue's facts. */
 export async function sitemap(facts: SitemapFacts): Promise<SitemapEntry[]> {
   const routes = await Promise.all(PUBLIC_ROUTES.map((route) => loadPublicRoute(route.name)));

@@ -1,9 +1,10 @@
 // Server-side rendering of the public pages (issue 19, ADR-0037). The SPA's server
 // entry (src/entry-server.tsx, built by `vite build --ssr` into dist-ssr/) renders a page with its
 // data; this module puts that HTML, the page's head and the dehydrated query cache into the built
-// dist/index.html and answers. Anything else (a page that is not public, a missing SSR build, a
-// render that fails or takes too long) falls through to the static SPA shell, which renders in the
-// browser as before: rendering on the server is an improvement, never a new way to fail.
+// dist/index.html and answers. A page the browser renders (not public), or one whose render fails or
+// takes too long, gets the SPA shell with that page's chunks preloaded (ADR-0060); anything else (no
+// route, a missing SSR build) falls through to the static shell, which renders in the browser as
+// before: rendering on the server is an improvement, never a new way to fail.
 //
 // Issue 27 (ADR-0054): a page is known by its ETag before it is rendered, so a conditional request
 // is answered 304 without a render; a rendered page is kept a short while (render-cache.ts); at most
@@ -34,6 +35,8 @@ type RenderedPage = {
   preloadImages: readonly string[];
 };
 type ServerEntry = {
+  /** The route at a path: its page module and whether it is rendered here; null: no route. */
+  routePageAt(pathname: string): { module: string; rendered: boolean } | null;
   renderPage(
     url: string,
     options: {
@@ -179,6 +182,11 @@ function before(text: string, marker: string, insertion: string): string {
  * `npm run db:reset` from another process) never confirms a page an earlier process rendered.
  */
 const PROCESS_MARK = randomUUID().slice(0, 8);
+
+/** The shells kept per page module (shellFor): more than the routes a build has, so never full. */
+const MAX_SHELLS = 64;
+
+const noop = () => undefined;
 
 /** Whether If-None-Match names `etag` (weak comparison, RFC 9110 §13.1.2). */
 function notModified(req: IncomingMessage, etag: string): boolean {
@@ -387,11 +395,85 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
   }
 
+  /**
+   * The shell for a page the browser renders, with that page's chunks preloaded (ADR-0060): they
+   * come with the HTML at low priority instead of after the app's entry has run. One per page
+   * module and build, kept while the build stays (a few dozen routes at most).
+   */
+  const shells = new Map<string, CachedPage>();
+  function shellFor(
+    shell: NonNullable<ReturnType<typeof loadTemplate>>,
+    build: number,
+    module: string,
+  ): CachedPage {
+    const key = JSON.stringify([build, shell.mtime, module]);
+    let page = shells.get(key);
+    if (!page) {
+      if (shells.size >= MAX_SHELLS) shells.clear();
+      const preloads = pageAssets(shell.html, shell.manifest, module).scripts.map(
+        (file) =>
+          `<link rel="modulepreload" href="/${attr(file)}" fetchpriority="low" crossorigin />\n  `,
+      );
+      page = {
+        etag: `W/"${PROCESS_MARK}-shell-${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`,
+        status: 200,
+        html: Buffer.from(
+          preloads.length > 0 ? before(shell.html, '</head>', preloads.join('')) : shell.html,
+        ),
+        encoded: new Map(),
+      };
+      shells.set(key, page);
+    }
+    return page;
+  }
+
+  /** A page as kept: 304 to a matching If-None-Match, else in the encoding the browser takes. */
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    setHtmlHeaders: (res: ServerResponse) => void,
+    grew: (bytes: number) => void,
+  ): true {
+    setHtmlHeaders(res);
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (notModified(req, page.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    res.statusCode = page.status;
+    const encoding = encodingFor(req);
+    let body = page.html;
+    if (encoding) {
+      res.setHeader('Content-Encoding', encoding);
+      const kept = page.encoded.get(encoding);
+      body = kept ?? compress(encoding, page.html);
+      if (!kept) {
+        page.encoded.set(encoding, body);
+        grew(body.length);
+      }
+    }
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
   return async (req, res, pathname, search, setHtmlHeaders) => {
     const loading = loadEntry();
     const shell = loadTemplate();
     const build = serverEntryBuild(options.ssrDir);
     if (!loading || !shell || build === null) return false;
+    // A page the browser renders gets the shell at once, never a render slot (an entry that fails
+    // to load is the render's to report: see render()).
+    const route = await loading.then(
+      (server) => server.routePageAt(pathname),
+      () => null,
+    );
+    const sendShell = () =>
+      route ? send(req, res, shellFor(shell, build, route.module), setHtmlHeaders, noop) : false;
+    if (route && !route.rendered) return sendShell();
     const url = `${pathname}${search ? `?${search}` : ''}`;
     const origin = options.publicOrigin(req);
     const version = options.catalogueVersion();
@@ -424,27 +506,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         inFlight.set(key, pending);
       }
       page = (await pending) ?? undefined;
-      if (!page) return false;
+      if (!page) return sendShell();
       cache.set(key, page, options.now().getTime());
     }
-
-    res.statusCode = page.status;
-    setHtmlHeaders(res);
-    res.setHeader('ETag', page.etag);
-    res.setHeader('Vary', 'Accept-Encoding');
-    const encoding = encodingFor(req);
-    let body = page.html;
-    if (encoding) {
-      res.setHeader('Content-Encoding', encoding);
-      const kept = page.encoded.get(encoding);
-      body = kept ?? compress(encoding, page.html);
-      if (!kept) {
-        page.encoded.set(encoding, body);
-        cache.grew(key, body.length);
-      }
-    }
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return true;
+    return send(req, res, page, setHtmlHeaders, (bytes) => cache.grew(key, bytes));
   };
 }

@@ -44,10 +44,17 @@ const TEMPLATE = `<!doctype html>
 </html>
 `;
 
-/** The stand-in server entry: /menu is public, anything else is not (null: the shell). */
+/**
+ * The stand-in server entry: /menu is public, /cart is a page the browser renders, anything else
+ * is no route (null: the shell).
+ */
 const ENTRY = `
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-export const PAGE_MODULES = { menu: null };
+export function routePageAt(pathname) {
+  if (pathname === '/menu') return { module: 'src/features/menu/menu-page.tsx', rendered: true };
+  if (pathname === '/cart') return { module: 'src/features/cart/cart-page.tsx', rendered: false };
+  return null;
+}
 export async function renderPage(url, options) {
   const probe = globalThis.__renderProbe;
   probe.renders += 1;
@@ -71,6 +78,20 @@ export async function renderPage(url, options) {
 }
 `;
 
+/**
+ * The build's manifest (the parts page-render.ts reads): the cart page's chunk imports the entry,
+ * which the shell already loads, and a chunk it shares with other pages.
+ */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+  'src/features/cart/cart-page.tsx': {
+    file: 'assets/cart-page-c4r7.js',
+    imports: ['index.html', '_shared-5h4r.js'],
+  },
+  '_shared-5h4r.js': { file: 'assets/shared-5h4r.js', imports: ['index.html'] },
+  'src/features/menu/menu-page.tsx': { file: 'assets/menu-page-m3nu.js', imports: ['index.html'] },
+};
+
 let dist: string;
 let ssr: string;
 beforeAll(() => {
@@ -82,6 +103,8 @@ beforeAll(() => {
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(ssr, 'entry-server.js'), ENTRY);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
 });
 afterAll(() => rmSync(join(dist, '..'), { recursive: true, force: true }));
 beforeEach(() => {
@@ -258,6 +281,65 @@ describe('rendered pages are confirmed and kept without rendering again (issue 2
   });
 });
 
+describe('a page the browser renders comes with its chunks (issue 27, ADR-0060)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ distDir: dist, ssrDir: ssr });
+  });
+  afterAll(async () => {
+    expect(server.errors).toEqual([]);
+    await server.dispose();
+  });
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low" crossorigin/g)]
+      .map(([, href]) => href)
+      .sort();
+
+  it('sends the shell with the page chunk and the chunks it imports preloaded, the entry once', async () => {
+    const answer = await fetch(`${server.url}/cart`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await answer.text();
+    expect(preloads(html)).toEqual(['/assets/cart-page-c4r7.js', '/assets/shared-5h4r.js']);
+    // The shell as built otherwise: its entry script where it was, nothing rendered, no render run.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
+    expect(html.split('index-abc123.js').length - 1).toBe(1);
+    expect(html).toContain('<div id="root"><!--app-html--></div>');
+    expect(html).not.toContain('data-ssr');
+    expect(html.indexOf('cart-page-c4r7.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(probe.renders).toBe(0);
+  });
+
+  it('confirms the shell by its ETag and sends it compressed as asked', async () => {
+    const first = await fetch(`${server.url}/cart`, { headers: { 'Accept-Encoding': 'identity' } });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const plain = await first.text();
+    const again = await fetch(`${server.url}/cart?from=drawer`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await fetch(`${server.url}/cart`, {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(await answer.text()).toBe(plain);
+    }
+  });
+
+  it('leaves a path that is no route to the built shell as it is', async () => {
+    const answer = await fetch(`${server.url}/no/such/page`);
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('<div id="root"><!--app-html--></div>');
+    expect(preloads(html)).toEqual([]);
+  });
+});
+
 describe('rendering is bounded; the API is never queued behind it (issue 27)', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -289,6 +371,9 @@ describe('rendering is bounded; the API is never queued behind it (issue 27)', (
     await vi.waitFor(() => expect(answered).toHaveLength(8), { timeout: 10_000 });
     const cart = await server.api('GET', '/cart');
     expect(cart.status).toBe(200);
+    // A page the browser renders takes no render slot: its shell comes at once.
+    const cartPage = await fetch(`${server.url}/cart`);
+    expect(await cartPage.text()).toContain('/assets/cart-page-c4r7.js');
     for (const shell of answered) {
       expect(shell.status).toBe(200);
       expect(shell.html).toContain('<div id="root"><!--app-html--></div>');

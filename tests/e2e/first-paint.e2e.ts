@@ -541,6 +541,43 @@ test.describe('public pages over plain HTTP (no browser)', () => {
     });
     findings.expectNone('what the spaces HTML lacks');
   });
+
+  test('the cart, which the browser renders, comes with its chunks to fetch at low priority', async ({
+    app,
+  }) => {
+    // ADR-0060: the shell of a page the browser renders preloads that page's chunk and every
+    // chunk it imports, so they come with the HTML rather than after the app's entry has run.
+    const { status, html } = await getHtml(app, '/cart');
+    expect(status).toBe(200);
+    expect(html).not.toContain('data-ssr');
+    const entry = startTags(html, 'script')
+      .filter((script) => script.type === 'module')
+      .map((script) => script.src ?? '');
+    expect(entry.length).toBeGreaterThan(0);
+    const preloads = startTags(html, 'link').filter((link) => link.rel === 'modulepreload');
+    for (const link of preloads) expect(link.fetchpriority, link.href).toBe('low');
+    const preloaded = new Set(preloads.map((link) => link.href ?? ''));
+    const page = [...preloaded].find((href) => /\/cart-page-[^/]*\.js$/.test(href));
+    expect(page, 'the cart page chunk is preloaded').toBeDefined();
+    // Every chunk the page chunk imports, all the way down, is there: preloaded or the entry's.
+    const missing: string[] = [];
+    const seen = new Set<string>();
+    const visit = async (href: string): Promise<void> => {
+      if (seen.has(href)) return;
+      seen.add(href);
+      if (!preloaded.has(href) && !entry.includes(href)) missing.push(href);
+      const code = await app.api<string>('GET', `${app.url}${href}`);
+      const imports = [
+        ...code.text.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g),
+      ];
+      await Promise.all(
+        imports.map(([, file]) => visit(new URL(file ?? '', `${app.url}${href}`).pathname)),
+      );
+    };
+    await visit(page ?? '');
+    expect(seen.size).toBeGreaterThan(2);
+    expect(missing).toEqual([]);
+  });
 });
 
 // ---- Hydration in the browser -------------------------------------------------------------
