@@ -36,7 +36,7 @@ type RenderedPage = {
 };
 type ServerEntry = {
   /** The route at a path: its page module and whether it is rendered here; null: no route. */
-  routePageAt(pathname: string): { module: string; rendered: boolean } | null;
+  routePageAt?(pathname: string): { module: string; rendered: boolean } | null;
   renderPage(
     url: string,
     options: {
@@ -467,10 +467,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!loading || !shell || build === null) return false;
     // A page the browser renders gets the shell at once, never a render slot (an entry that fails
     // to load is the render's to report: see render()).
-    const route = await loading.then(
-      (server) => server.routePageAt(pathname),
-      () => null,
-    );
+    // Where the entry cannot say (it failed to load, threw, or comes from a build before
+    // routePageAt), no route is known: the render decides, as before.
+    const route = await loading
+      .then((server) => server.routePageAt?.(pathname) ?? null)
+      .catch(() => null);
     const sendShell = () =>
       route ? send(req, res, shellFor(shell, build, route.module), setHtmlHeaders, noop) : false;
     if (route && !route.rendered) return sendShell();
