@@ -465,13 +465,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const shell = loadTemplate();
     const build = serverEntryBuild(options.ssrDir);
     if (!loading || !shell || build === null) return false;
-    // A page the browser renders gets the shell at once, never a render slot (an entry that fails
-    // to load is the render's to report: see render()).
-    // Where the entry cannot say (it failed to load, threw, or comes from a build before
-    // routePageAt), no route is known: the render decides, as before.
+    // The route at the address, as the entry names it: `undefined` where the entry cannot say
+    // (it failed to load, threw, or comes from a build before routePageAt), and then the render
+    // decides (and reports the failure), as before.
     const route = await loading
-      .then((server) => server.routePageAt?.(pathname) ?? null)
-      .catch(() => null);
+      .then((server) => server.routePageAt?.(pathname))
+      .catch(() => undefined);
+    // No route (a file, an unknown address): nothing to render, so no render slot or turn is
+    // waited for; the static files answer. A page the browser renders gets its shell at once.
+    if (route === null) return false;
     const sendShell = () =>
       route ? send(req, res, shellFor(shell, build, route.module), setHtmlHeaders, noop) : false;
     if (route && !route.rendered) return sendShell();

@@ -387,6 +387,32 @@ describe('rendering is bounded; the API is never queued behind it (issue 27)', (
     for (const page of rendered) expect(page.html).toContain('data-ssr="hydrate"');
   });
 
+  it('a file or an address that is no page never waits for a render', async () => {
+    const patient = await startTestServer({
+      distDir: dist,
+      ssrDir: ssr,
+      renderLimits: { concurrency: 1, queue: 5, maxWaitMs: 60_000, maxEntries: 0 },
+    });
+    try {
+      let finish = () => undefined as void;
+      probe.hold = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const held = fetch(`${patient.url}/menu?search=held`).then((res) => res.text());
+      await vi.waitFor(() => expect(probe.renders).toBe(1), { timeout: 10_000 });
+      // The one render slot is taken for a minute: these answer meanwhile, without a render.
+      const script = await fetch(`${patient.url}/assets/index-abc123.js`);
+      expect(await script.text()).toBe('console.log(1)');
+      const nowhere = await fetch(`${patient.url}/no/such/page`);
+      expect(await nowhere.text()).toContain('<div id="root"><!--app-html--></div>');
+      expect(probe.renders).toBe(1);
+      finish();
+      expect(await held).toContain('data-ssr="hydrate"');
+    } finally {
+      await patient.dispose();
+    }
+  });
+
   it('a render that waited too long gives way to the shell', async () => {
     const impatient = await startTestServer({
       distDir: dist,
