@@ -387,52 +387,50 @@ describe('rendering is bounded; the API is never queued behind it (issue 27)', (
     for (const page of rendered) expect(page.html).toContain('data-ssr="hydrate"');
   });
 
-  it('a file or an address that is no page never waits for a render', async () => {
-    const patient = await startTestServer({
+  /**
+   * A server with one render slot and room to wait (`maxWaitMs`), its one render (of /menu) held
+   * while `during` runs; that page is still rendered once let go.
+   */
+  async function whileARenderIsHeld(
+    maxWaitMs: number,
+    during: (url: string) => Promise<void>,
+  ): Promise<void> {
+    const held = await startTestServer({
       distDir: dist,
       ssrDir: ssr,
-      renderLimits: { concurrency: 1, queue: 5, maxWaitMs: 60_000, maxEntries: 0 },
+      renderLimits: { concurrency: 1, queue: 5, maxWaitMs, maxEntries: 0 },
     });
     try {
       let finish = () => undefined as void;
       probe.hold = new Promise<void>((resolve) => {
         finish = resolve;
       });
-      const held = fetch(`${patient.url}/menu?search=held`).then((res) => res.text());
+      const page = fetch(`${held.url}/menu?search=held`).then((res) => res.text());
       await vi.waitFor(() => expect(probe.renders).toBe(1), { timeout: 10_000 });
-      // The one render slot is taken for a minute: these answer meanwhile, without a render.
-      const script = await fetch(`${patient.url}/assets/index-abc123.js`);
+      await during(held.url);
+      finish();
+      expect(await page).toContain('data-ssr="hydrate"');
+    } finally {
+      await held.dispose();
+    }
+  }
+
+  it('a file or an address that is no page never waits for a render', async () => {
+    // The one render slot is taken for a minute: these answer meanwhile, without a render.
+    await whileARenderIsHeld(60_000, async (url) => {
+      const script = await fetch(`${url}/assets/index-abc123.js`);
       expect(await script.text()).toBe('console.log(1)');
-      const nowhere = await fetch(`${patient.url}/no/such/page`);
+      const nowhere = await fetch(`${url}/no/such/page`);
       expect(await nowhere.text()).toContain('<div id="root"><!--app-html--></div>');
       expect(probe.renders).toBe(1);
-      finish();
-      expect(await held).toContain('data-ssr="hydrate"');
-    } finally {
-      await patient.dispose();
-    }
+    });
   });
 
   it('a render that waited too long gives way to the shell', async () => {
-    const impatient = await startTestServer({
-      distDir: dist,
-      ssrDir: ssr,
-      renderLimits: { concurrency: 1, queue: 5, maxWaitMs: 1, maxEntries: 0 },
-    });
-    try {
-      let finish = () => undefined as void;
-      probe.hold = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      const held = fetch(`${impatient.url}/menu?search=held`).then((res) => res.text());
-      await vi.waitFor(() => expect(probe.renders).toBe(1), { timeout: 10_000 });
-      const waited = await (await fetch(`${impatient.url}/menu?search=waited`)).text();
+    await whileARenderIsHeld(1, async (url) => {
+      const waited = await (await fetch(`${url}/menu?search=waited`)).text();
       expect(waited).not.toContain('data-ssr');
-      finish();
-      expect(await held).toContain('data-ssr="hydrate"');
-    } finally {
-      await impatient.dispose();
-    }
+    });
   });
 });
 
