@@ -131,14 +131,13 @@ function PaymentForm({ payment, cart }: PaymentStepProps) {
             : PAYMENT_MESSAGES.paypalUnavailableCardOnly}
         </p>
       ) : null}
-      {context.paymentMethod === 'cod' && context.codAvailable ? (
+      {context.paymentMethod !== 'cod' ? null : context.codAvailable ? (
         <p className={noticeStyle}>You pay in cash when your order is delivered.</p>
-      ) : null}
-      {context.paymentMethod === 'cod' && !context.codAvailable ? (
+      ) : (
         <p role="status" className={noticeStyle}>
           {PAYMENT_MESSAGES.codUnavailable}
         </p>
-      ) : null}
+      )}
       {refusedPromo ? (
         <p
           role="alert"
