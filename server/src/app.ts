@@ -27,6 +27,7 @@ import { createPageRenderer } from './page-render';
 import { catalogueVersion, refreshCatalogueVersion } from './render-catalogue-version';
 import { defaultRenderLimits } from './render-limits';
 import { createApiFirst } from './render-api-first';
+import { createRenderWorkers } from './render-workers';
 import { inProcessFetch, isInProcessCall } from './render-self-fetch';
 import { createStaticFiles, htmlHeaders } from './static-files';
 import { publicOriginOf, requestIsHttps } from './seo/public-origin';
@@ -101,7 +102,16 @@ export interface CreateAppOptions {
   handlers?: HandlerMap;
 }
 
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The app's request handler, and what it runs beside the server's thread (the render threads). */
+export type App = RequestHandler & {
+  /** Stops the render threads (ADR-0071); renders under way send the shell. */
+  close(): Promise<void>;
+};
+
+/** How long a render in a thread may take before the thread is stopped (ADR-0071). */
+const RENDER_THREAD_TIMEOUT_MS = 15_000;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,7 +136,7 @@ function internalError(): ApiError {
 // Statuses that come from the transport layer rather than an operation; the yaml documents them globally.
 const TRANSPORT_STATUSES = new Set([405, 413, 415, 500, 502, 503]);
 
-export function createApp(options: CreateAppOptions): RequestHandler {
+export function createApp(options: CreateAppOptions): App {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
   const contract = options.contract ?? loadOpenApi(config.openapiFile);
@@ -143,16 +153,28 @@ export function createApp(options: CreateAppOptions): RequestHandler {
   const serveStatic = createStaticFiles(config.distDir, config.assetOrigin);
   // Page renders step aside for API calls from outside, 100 ms at most per step (ADR-0054).
   const apiFirst = createApiFirst(100);
+  // The render's data from this server's own handler, in process (issue 27, ADR-0054).
+  const selfFetch = inProcessFetch(() => app, apiFirst.turn);
+  const renderLimits = { ...defaultRenderLimits(), ...config.renderLimits };
+  // Renders in threads of their own (ADR-0071), started at the first render.
+  const renderThreads =
+    config.ssrDir && renderLimits.threads > 0
+      ? createRenderWorkers({
+          threads: renderLimits.threads,
+          fetch: selfFetch,
+          timeoutMs: RENDER_THREAD_TIMEOUT_MS,
+        })
+      : null;
   const renderPage = createPageRenderer({
     distDir: config.distDir,
     ssrDir: config.ssrDir,
     apiBaseUrl: config.ssrApiBaseUrl,
-    // The render's data from this server's own handler, in process (issue 27, ADR-0054).
-    fetch: inProcessFetch(() => app, apiFirst.turn),
+    fetch: selfFetch,
+    threads: renderThreads,
     turn: apiFirst.turn,
     catalogueVersion: () => catalogueVersion(db),
     now,
-    limits: { ...defaultRenderLimits(), ...config.renderLimits },
+    limits: renderLimits,
     publicOrigin: (req) =>
       publicOriginOf(req, {
         publicOrigin: config.publicOrigin,
@@ -490,5 +512,5 @@ export function createApp(options: CreateAppOptions): RequestHandler {
       respondUnexpected(error);
     }
   };
-  return app;
+  return Object.assign(app, { close: async () => renderThreads?.close() });
 }

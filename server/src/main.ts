@@ -366,6 +366,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await stopped;
       // The sandbox's own timers (its webhook deliveries) run until the requests have finished.
       config.stripeStandIn?.close();
+      await handler.close();
       await db.close();
       lock?.release();
     },

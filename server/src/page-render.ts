@@ -9,19 +9,21 @@
 // Issue 27 (ADR-0054): a page is known by its ETag before it is rendered, so a conditional request
 // is answered 304 without a render; a rendered page is kept a short while (render-cache.ts); at most
 // a few renders run at once and a short queue waits (render-slots.ts), beyond which the shell is
-// sent; and the render asks this server for its data in process (render-self-fetch.ts). The markup
-// goes into the template by index, never through a replacement pattern: a `$` in a shopper's search
-// is text, not a `String.replace` pattern.
+// sent; the render runs in a thread of its own (render-workers.ts, ADR-0071) and asks this server
+// for its data in process (render-self-fetch.ts). The markup goes into the template by index, never
+// through a replacement pattern: a `$` in a shopper's search is text, not a `String.replace` pattern.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { oneLine, rateLimitedLine } from './log-limit';
 import { createRenderCache, type CachedPage } from './render-cache';
 import type { RenderLimits } from './render-limits';
 import { createRenderSlots } from './render-slots';
-import { loadServerEntry, serverEntryBuild } from './ssr-entry';
+import type { RenderWorkers } from './render-workers';
+import { loadServerEntry, serverEntryAddress, serverEntryBuild } from './ssr-entry';
 
 /** What the server entry exports (src/entry-server.tsx); declared here, the server does not import the SPA. */
 type RenderedPage = {
@@ -125,6 +127,8 @@ export type PageRendererOptions = {
   apiBaseUrl: string | null;
   /** This server's API, called in process: the render's data without an HTTP round trip to itself. */
   fetch: (request: Request) => Promise<Response>;
+  /** The threads renders run in (ADR-0071); null: on this thread, the API's. */
+  threads: RenderWorkers | null;
   /** The catalogue's version (render-catalogue-version.ts): part of every page's key and ETag. */
   catalogueVersion: () => number;
   now: () => Date;
@@ -204,11 +208,17 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Rendered HTML is compressed as the build compresses its files (a fast level: per render). */
-function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Rendered HTML is compressed as the build compresses its files (a fast level: per render), in
+ * libuv's thread pool: never on the thread that answers the API (ADR-0071).
+ */
+function compress(encoding: 'br' | 'gzip', body: Buffer): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipSync(body, { level: 6 });
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(body, { level: 6 });
 }
 
 /**
@@ -290,7 +300,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   /** The page's HTML: the shell with the render, its head, its scripts and its cache put in. */
   function assemble(
     shell: NonNullable<ReturnType<typeof loadTemplate>>,
-    server: ServerEntry,
     rendered: RenderedPage,
   ): string {
     const assets = pageAssets(shell.html, shell.manifest, rendered.page.module);
@@ -371,18 +380,28 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       await options.turn();
       const server = await loading;
       // With SSR_API_URL the render reads another backend over HTTP; else this server, in process.
-      const rendered = await server.renderPage(
-        url,
-        options.apiBaseUrl
-          ? { apiBaseUrl: options.apiBaseUrl, origin }
-          : { apiBaseUrl: origin, origin, fetch: options.fetch },
-      );
+      const address = serverEntryAddress(options.ssrDir);
+      const rendered = (
+        options.threads && address
+          ? // In a render thread (ADR-0071): its data requests come back here, in process.
+            await options.threads.render(address, url, {
+              apiBaseUrl: options.apiBaseUrl ?? origin,
+              origin,
+              inProcess: !options.apiBaseUrl,
+            })
+          : await server.renderPage(
+              url,
+              options.apiBaseUrl
+                ? { apiBaseUrl: options.apiBaseUrl, origin }
+                : { apiBaseUrl: origin, origin, fetch: options.fetch },
+            )
+      ) as RenderedPage | null;
       if (!rendered) return null;
       await options.turn();
       return {
         etag,
         status: rendered.status,
-        html: Buffer.from(assemble(shell, server, rendered)),
+        html: Buffer.from(assemble(shell, rendered)),
         encoded: new Map(),
       };
     } catch (error) {
@@ -428,13 +447,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   }
 
   /** A page as kept: 304 to a matching If-None-Match, else in the encoding the browser takes. */
-  function send(
+  async function send(
     req: IncomingMessage,
     res: ServerResponse,
     page: CachedPage,
     setHtmlHeaders: (res: ServerResponse) => void,
     grew: (bytes: number) => void,
-  ): true {
+  ): Promise<true> {
     setHtmlHeaders(res);
     res.setHeader('ETag', page.etag);
     res.setHeader('Vary', 'Accept-Encoding');
@@ -448,9 +467,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     let body = page.html;
     if (encoding) {
       res.setHeader('Content-Encoding', encoding);
-      const kept = page.encoded.get(encoding);
-      body = kept ?? compress(encoding, page.html);
-      if (!kept) {
+      body = page.encoded.get(encoding) ?? (await compress(encoding, page.html));
+      // Kept once: another request may have compressed the same page meanwhile.
+      if (!page.encoded.has(encoding)) {
         page.encoded.set(encoding, body);
         grew(body.length);
       }

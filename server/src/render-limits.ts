@@ -4,13 +4,21 @@ import { availableParallelism } from 'node:os';
 import type { RenderCacheLimits } from './render-cache';
 import type { RenderSlotLimits } from './render-slots';
 
-export type RenderLimits = RenderSlotLimits & RenderCacheLimits;
+export type RenderLimits = RenderSlotLimits &
+  RenderCacheLimits & {
+    /** Threads renders run in, beside the API's (ADR-0071); 0: renders run on the API's thread. */
+    threads: number;
+  };
 
-/** One render per core, a queue of two per core, and a cache of a few hundred pages for 30 s. */
+/**
+ * One render per core, a queue of two per core, a cache of a few hundred pages for 30 s, and the
+ * renders in threads of their own: one per core but the API's, at least one.
+ */
 export function defaultRenderLimits(): RenderLimits {
   const cores = Math.max(1, availableParallelism());
   return {
     concurrency: cores,
+    threads: Math.max(1, cores - 1),
     queue: 2 * cores,
     maxWaitMs: 500,
     maxEntries: 500,
@@ -38,5 +46,6 @@ export function renderLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<RenderLimit
   set('maxEntries', count(env.RENDER_CACHE_ENTRIES));
   set('maxBytes', count(env.RENDER_CACHE_MB), 1024 * 1024);
   set('ttlMs', count(env.RENDER_CACHE_SECONDS), 1000);
+  set('threads', count(env.RENDER_THREADS));
   return limits;
 }

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const loaded = new Map<string, { mtime: number; module: Promise<unknown> }>();
+const loaded = new Map<string, { mtime: number; address: string; module: Promise<unknown> }>();
 
 /**
  * The entry built into `ssrDir`, imported once per build (a rebuild, seen by the file's mtime,
@@ -20,7 +20,8 @@ export function loadServerEntry<Entry>(ssrDir: string | null): Promise<Entry> | 
   const mtime = statSync(file).mtimeMs;
   let entry = loaded.get(file);
   if (!entry || entry.mtime !== mtime) {
-    entry = { mtime, module: import(`${pathToFileURL(file).href}?t=${mtime}`) };
+    const address = `${pathToFileURL(file).href}?t=${mtime}`;
+    entry = { mtime, address, module: import(address) };
     loaded.set(file, entry);
   }
   return entry.module as Promise<Entry>;
@@ -30,4 +31,13 @@ export function loadServerEntry<Entry>(ssrDir: string | null): Promise<Entry> | 
 export function serverEntryBuild(ssrDir: string | null): number | null {
   if (!ssrDir) return null;
   return loaded.get(join(resolve(ssrDir), 'entry-server.js'))?.mtime ?? null;
+}
+
+/**
+ * The address `loadServerEntry` imported that build from, for a render thread to import the same
+ * build (render-worker.ts), or null before the first load.
+ */
+export function serverEntryAddress(ssrDir: string | null): string | null {
+  if (!ssrDir) return null;
+  return loaded.get(join(resolve(ssrDir), 'entry-server.js'))?.address ?? null;
 }

@@ -5,14 +5,13 @@
 // and checked in Chromium by tests/e2e/rendered-page-safety.e2e.ts): it renders what the real one
 // renders from a search (the search in the HTML, the head and the query cache) and asks the API for
 // its data through the `fetch` it is given.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiFirst } from '../src/render-api-first';
 import { createRenderCache } from '../src/render-cache';
 import { inProcessFetch } from '../src/render-self-fetch';
+import { writeStandInBuild } from './render-build';
 import { manualClock, orderBody, startTestServer, type TestServer } from './test-server';
 
 /** What the stand-in entry tells the test: how many renders ran, with which options. */
@@ -24,25 +23,6 @@ type EntryProbe = {
 };
 const probe: EntryProbe = { renders: 0, optionKeys: [], hold: null };
 (globalThis as { __renderProbe?: EntryProbe }).__renderProbe = probe;
-
-/** The built dist/index.html's shape: the markers page-render.ts fills, the module script it moves. */
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <!--app-head-->
-    <title>Lumen Roastery</title>
-    <!--/app-head-->
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
-  </head>
-  <body>
-    <!--app-noscript--><noscript>Lumen Roastery needs JavaScript to show the shop.</noscript
-    ><!--/app-noscript-->
-    <div id="root"><!--app-html--></div>
-  </body>
-</html>
-`;
 
 /**
  * The stand-in server entry: /menu is public, /cart is a page the browser renders, anything else
@@ -78,35 +58,13 @@ export async function renderPage(url, options) {
 }
 `;
 
-/**
- * The build's manifest (the parts page-render.ts reads): the cart page's chunk imports the entry,
- * which the shell already loads, and a chunk it shares with other pages.
- */
-const MANIFEST = {
-  'index.html': { file: 'assets/index-abc123.js', isEntry: true },
-  'src/features/cart/cart-page.tsx': {
-    file: 'assets/cart-page-c4r7.js',
-    imports: ['index.html', '_shared-5h4r.js'],
-  },
-  '_shared-5h4r.js': { file: 'assets/shared-5h4r.js', imports: ['index.html'] },
-  'src/features/menu/menu-page.tsx': { file: 'assets/menu-page-m3nu.js', imports: ['index.html'] },
-};
-
 let dist: string;
 let ssr: string;
+let root: string;
 beforeAll(() => {
-  const root = mkdtempSync(join(tmpdir(), 'lumen-render-'));
-  dist = join(root, 'dist');
-  ssr = join(root, 'dist-ssr');
-  mkdirSync(join(dist, 'assets'), { recursive: true });
-  mkdirSync(ssr);
-  writeFileSync(join(dist, 'index.html'), TEMPLATE);
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(join(ssr, 'entry-server.js'), ENTRY);
-  mkdirSync(join(dist, '.vite'));
-  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  ({ root, dist, ssr } = writeStandInBuild(ENTRY));
 });
-afterAll(() => rmSync(join(dist, '..'), { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeEach(() => {
   probe.renders = 0;
   probe.optionKeys = [];

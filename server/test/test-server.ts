@@ -130,6 +130,9 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     ...serverOptions,
     // Suites sign up dozens of times from one address; the sign-up limit has its own tests.
     signInLimits: { addressSignups: 1_000_000, addressInFlight: 1_000, ...options.signInLimits },
+    // Renders on the server's own thread, where a suite's stand-in entry can reach the suite
+    // (page-render.api.test.ts); render-threads.api.test.ts renders in threads.
+    renderLimits: { threads: 0, ...options.renderLimits },
     port: 0,
     dbFile,
     ...(database ? { databaseUrl: database.url } : {}),
