@@ -148,15 +148,21 @@ export function createRenderWorkers(options: RenderWorkersOptions): RenderWorker
     return thread;
   }
 
-  /** The thread with the fewest renders under way, started if it is not running. */
+  /**
+   * The running thread with the fewest renders under way; a new thread only when every running
+   * one is busy and there is room for another (a quiet server keeps one thread).
+   */
   function pick(): Thread {
-    let best = 0;
+    let best: Thread | null = null;
+    let free = -1;
     for (let at = 0; at < threads.length; at += 1) {
-      const thread = threads[at];
-      if (!thread) return start(at);
-      if (thread.renders.size < (threads[best]?.renders.size ?? 0)) best = at;
+      const thread = threads[at] ?? null;
+      if (!thread) {
+        if (free < 0) free = at;
+      } else if (!best || thread.renders.size < best.renders.size) best = thread;
     }
-    return threads[best] ?? start(best);
+    if (best && (best.renders.size === 0 || free < 0)) return best;
+    return start(free);
   }
 
   return {

@@ -142,6 +142,39 @@ describe('render threads on their own (ADR-0071)', () => {
     expect(renderedOn(page.html)).not.toBe(threadId);
   });
 
+  it('keeps one thread while renders come one at a time, and starts another for a second at once', async () => {
+    const two = createRenderWorkers({
+      threads: 2,
+      timeoutMs: 10_000,
+      fetch: async () => {
+        // The first render waits here for its data until the second has been rendered.
+        if (!holding) return Response.json([{ name: 'Stand-in Roast' }]);
+        holding = false;
+        await new Promise<void>((resolve) => {
+          letGo = resolve;
+        });
+        return Response.json([{ name: 'Stand-in Roast' }]);
+      },
+    });
+    let holding = false;
+    let letGo = () => undefined as void;
+    try {
+      const render = async (url: string) =>
+        renderedOn(((await two.render(entry(), url, options)) as { html: string }).html);
+      const first = await render('/menu?search=one');
+      expect(await render('/menu?search=two')).toBe(first);
+      holding = true;
+      const waiting = render('/menu?search=waiting');
+      await vi.waitFor(() => expect(holding).toBe(false));
+      const meanwhile = await render('/menu?search=meanwhile');
+      letGo();
+      expect(await waiting).toBe(first);
+      expect(meanwhile).not.toBe(first);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('imports a new build when its address changes', async () => {
     const other = join(root, 'other-entry.js');
     writeFileSync(
