@@ -5,13 +5,12 @@
 // and checked in Chromium by tests/e2e/rendered-page-safety.e2e.ts): it renders what the real one
 // renders from a search (the search in the HTML, the head and the query cache) and asks the API for
 // its data through the `fetch` it is given.
-import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiFirst } from '../src/render-api-first';
 import { createRenderCache } from '../src/render-cache';
 import { inProcessFetch } from '../src/render-self-fetch';
-import { writeStandInBuild } from './render-build';
+import { standInBuildForSuite } from './render-build';
 import { manualClock, orderBody, startTestServer, type TestServer } from './test-server';
 
 /** What the stand-in entry tells the test: how many renders ran, with which options. */
@@ -58,13 +57,7 @@ export async function renderPage(url, options) {
 }
 `;
 
-let dist: string;
-let ssr: string;
-let root: string;
-beforeAll(() => {
-  ({ root, dist, ssr } = writeStandInBuild(ENTRY));
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const build = standInBuildForSuite(ENTRY);
 beforeEach(() => {
   probe.renders = 0;
   probe.optionKeys = [];
@@ -95,8 +88,8 @@ describe('a rendered page holds what a shopper typed as text (issue 27)', () => 
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      distDir: dist,
-      ssrDir: ssr,
+      distDir: build.dist,
+      ssrDir: build.ssr,
       publicOrigin: 'https://shop.example',
     });
   });
@@ -174,7 +167,7 @@ describe('rendered pages are confirmed and kept without rendering again (issue 2
   const clock = manualClock();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ distDir: dist, ssrDir: ssr, now: clock.now });
+    server = await startTestServer({ distDir: build.dist, ssrDir: build.ssr, now: clock.now });
   });
   afterAll(async () => {
     expect(server.errors).toEqual([]);
@@ -242,7 +235,7 @@ describe('rendered pages are confirmed and kept without rendering again (issue 2
 describe('a page the browser renders comes with its chunks (issue 27, ADR-0060)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ distDir: dist, ssrDir: ssr });
+    server = await startTestServer({ distDir: build.dist, ssrDir: build.ssr });
   });
   afterAll(async () => {
     expect(server.errors).toEqual([]);
@@ -302,8 +295,8 @@ describe('rendering is bounded; the API is never queued behind it (issue 27)', (
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      distDir: dist,
-      ssrDir: ssr,
+      distDir: build.dist,
+      ssrDir: build.ssr,
       renderLimits: { concurrency: 1, queue: 1, maxWaitMs: 60_000, maxEntries: 0 },
     });
   });
@@ -354,8 +347,8 @@ describe('rendering is bounded; the API is never queued behind it (issue 27)', (
     during: (url: string) => Promise<void>,
   ): Promise<void> {
     const held = await startTestServer({
-      distDir: dist,
-      ssrDir: ssr,
+      distDir: build.dist,
+      ssrDir: build.ssr,
       renderLimits: { concurrency: 1, queue: 5, maxWaitMs, maxEntries: 0 },
     });
     try {

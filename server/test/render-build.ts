@@ -2,9 +2,10 @@
 // render-threads.api.test.ts): dist/index.html in the built shape, the manifest's parts that
 // page-render.ts reads, and a server entry the test writes (the real ones are built by `vite build`
 // and tested in Chromium).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The built dist/index.html's shape: the markers page-render.ts fills, the module script it moves. */
 const TEMPLATE = `<!doctype html>
@@ -54,4 +55,14 @@ export function writeStandInBuild(entry: string): { root: string; dist: string; 
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   return { root, dist, ssr };
+}
+
+/** The suite's stand-in build: written before its tests, removed after them. */
+export function standInBuildForSuite(entry: string): { root: string; dist: string; ssr: string } {
+  const build = { root: '', dist: '', ssr: '' };
+  beforeAll(() => {
+    Object.assign(build, writeStandInBuild(entry));
+  });
+  afterAll(() => rmSync(build.root, { recursive: true, force: true }));
+  return build;
 }

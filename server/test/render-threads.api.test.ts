@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRenderWorkers, type RenderWorkers } from '../src/render-workers';
-import { writeStandInBuild } from './render-build';
+import { standInBuildForSuite } from './render-build';
 import { startTestServer, type Schemas, type TestServer } from './test-server';
 
 /**
@@ -56,20 +56,14 @@ function renderedOn(html: string): number {
   return Number(match[1]);
 }
 
-let root: string;
-let dist: string;
-let ssr: string;
-beforeAll(() => {
-  ({ root, dist, ssr } = writeStandInBuild(ENTRY));
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const build = standInBuildForSuite(ENTRY);
 
 describe('a page is rendered in a thread of its own (ADR-0071)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      distDir: dist,
-      ssrDir: ssr,
+      distDir: build.dist,
+      ssrDir: build.ssr,
       renderLimits: { threads: 1, maxEntries: 0 },
     });
   });
@@ -77,7 +71,7 @@ describe('a page is rendered in a thread of its own (ADR-0071)', () => {
     await server.dispose();
   });
   afterEach(() => {
-    for (const file of ['busy', 'go']) rmSync(join(ssr, file), { force: true });
+    for (const file of ['busy', 'go']) rmSync(join(build.ssr, file), { force: true });
   });
 
   it("renders in a render thread, from this server's own data", async () => {
@@ -90,11 +84,13 @@ describe('a page is rendered in a thread of its own (ADR-0071)', () => {
 
   it('answers an API call while a render keeps its thread busy', async () => {
     const page = fetch(`${server.url}/menu?search=busy`).then((res) => res.text());
-    await vi.waitFor(() => expect(existsSync(join(ssr, 'busy'))).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(existsSync(join(build.ssr, 'busy'))).toBe(true), {
+      timeout: 10_000,
+    });
     // On the API's thread this call would wait for the render, which waits for this test.
     const cart = await server.api('GET', '/cart');
     expect(cart.status).toBe(200);
-    writeFileSync(join(ssr, 'go'), '');
+    writeFileSync(join(build.ssr, 'go'), '');
     expect(renderedOn(await page)).not.toBe(threadId);
   });
 
@@ -111,7 +107,7 @@ describe('a page is rendered in a thread of its own (ADR-0071)', () => {
 describe('render threads on their own (ADR-0071)', () => {
   let threads: RenderWorkers;
   const answers: string[] = [];
-  const entry = () => `${new URL(`file://${join(ssr, 'entry-server.js')}`).href}`;
+  const entry = () => `${new URL(`file://${join(build.ssr, 'entry-server.js')}`).href}`;
   const options = { apiBaseUrl: 'http://shop.test', origin: 'http://shop.test', inProcess: true };
   beforeAll(() => {
     threads = createRenderWorkers({
@@ -176,7 +172,7 @@ describe('render threads on their own (ADR-0071)', () => {
   });
 
   it('imports a new build when its address changes', async () => {
-    const other = join(root, 'other-entry.js');
+    const other = join(build.root, 'other-entry.js');
     writeFileSync(
       other,
       'export async function renderPage() { return { html: "the other build" }; }',
