@@ -41,7 +41,7 @@ const MANIFEST = {
 };
 
 /** A build in a new folder: `root` holds `dist` and `dist-ssr`, whose entry-server.js is `entry`. */
-export function writeStandInBuild(entry: string): { root: string; dist: string; ssr: string } {
+function writeStandInBuild(entry: string): { root: string; dist: string; ssr: string } {
   const root = mkdtempSync(join(tmpdir(), 'lumen-render-'));
   const dist = join(root, 'dist');
   const ssr = join(root, 'dist-ssr');
