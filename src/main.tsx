@@ -1,7 +1,6 @@
 import { startTransition, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { cartQueries } from './api/cart.queries';
 import { createBrowserApi } from './app/api-setup';
 import { AppRoot } from './app/app-root';
 import { preloadRoute } from './app/routes';
@@ -71,12 +70,6 @@ function MarkHydrated({ children }: { children: ReactNode }) {
 }
 
 if (rootElement.dataset.ssr === 'hydrate') {
-  // The header's cart count (personal, so never in the server's cache) is asked now rather than by
-  // the Order button once hydrated: asked then, in the effects that follow the hydration, its
-  // "fetching" state made React render the header again in the same long task, the one a tap
-  // right after hydration waits for. Only once the session has settled, as identity-scoped
-  // queries wait for (identity.queries.ts).
-  if (session.getStatus() === 'settled') void queryClient.prefetchQuery(cartQueries.detail());
   // The page's chunk first, so hydration runs in one pass. Not awaited at the top level: that
   // chunk imports this one, which must finish evaluating first. A failed load is the route
   // boundary's business (it offers Retry): hydrate regardless.

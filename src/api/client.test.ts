@@ -289,7 +289,7 @@ describe('the API client of a QueryClient', () => {
     const queryClient = bindApi(new QueryClient(), api);
     expect(bindApi(queryClient, api)).toBe(queryClient);
     expect(() => bindApi(queryClient, createApiClient({ baseUrl: 'https://two.example' }))).toThrow(
-      /already has an API client/,
+      /already has its API client/,
     );
   });
 

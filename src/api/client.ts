@@ -73,20 +73,20 @@ const apis = new WeakMap<QueryClient, ApiClient>();
 export function bindApi(queryClient: QueryClient, api: ApiClient): QueryClient {
   const bound = apis.get(queryClient);
   if (bound && bound !== api) {
-    throw new Error('bindApi: this QueryClient already has an API client');
+    throw new Error('bindApi: this QueryClient already has its API client.');
   }
   apis.set(queryClient, api);
   return queryClient;
 }
 
-/**
- * The API client bound to `queryClient`; throws when none is (there is no default client). The
- * fix is where the QueryClient is born: create it with `createQueryClient(api)`, or call
- * `bindApi(queryClient, api)` there. (The message is short: it ships in the first visit's chunk.)
- */
+/** The API client bound to `queryClient`; throws when none is (there is no default client). */
 export function apiOf(queryClient: QueryClient): ApiClient {
   const api = apis.get(queryClient);
-  if (!api) throw new Error('apiOf: this QueryClient has no API client');
+  if (!api) {
+    throw new Error(
+      'apiOf: this QueryClient has no API client. Create it with createQueryClient(api), or bindApi(queryClient, api) where it is born.',
+    );
+  }
   return api;
 }
 
