@@ -31,8 +31,8 @@ type Entry = {
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread (render-workers.ts)');
 
-/** The entries this thread has imported, by their address (a rebuild has a new one). */
-const entries = new Map<string, Promise<Entry>>();
+/** The entry this thread imported last, by its address (a rebuild has a new one). */
+let imported: { address: string; entry: Promise<Entry> } | null = null;
 
 /** The server's answers this thread waits for, by request id. */
 const answers = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
@@ -71,14 +71,11 @@ port.on('message', (message: ToWorker) => {
     return;
   }
   const { id, entry, url, apiBaseUrl, origin, inProcess } = message;
-  let loading = entries.get(entry);
-  if (!loading) {
-    // One build at a time: an earlier build's entry is let go once a new one is asked for.
-    entries.clear();
-    loading = import(entry) as Promise<Entry>;
-    entries.set(entry, loading);
+  // One build at a time: an earlier build's entry is let go once a new one is asked for.
+  if (imported?.address !== entry) {
+    imported = { address: entry, entry: import(entry) as Promise<Entry> };
   }
-  loading
+  imported.entry
     .then((server) =>
       server.renderPage(
         url,

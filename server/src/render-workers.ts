@@ -52,8 +52,6 @@ export type RenderWorkersOptions = {
   fetch: (request: Request) => Promise<Response>;
   /** How long a render may take before its thread is stopped and the render fails. */
   timeoutMs: number;
-  /** The thread's module; render-worker.ts unless a test gives its own. */
-  workerUrl?: URL;
 };
 
 export type RenderWorkers = {
@@ -70,13 +68,12 @@ export type RenderWorkers = {
 type Waiting = { resolve(page: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout };
 type Thread = { worker: Worker; renders: Map<number, Waiting> };
 
-const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
-
 /**
  * A thread's first code: the server runs its TypeScript through tsx, and so does the thread (a
  * worker's own module is loaded before an `--import` in its execArgv could take it).
  */
-function bootCode(workerUrl: URL): string {
+function bootCode(): string {
+  const workerUrl = new URL('./render-worker.ts', import.meta.url);
   // tsx's ESM API (its package exports the `import` build beside the `require` one).
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
@@ -123,7 +120,7 @@ export function createRenderWorkers(options: RenderWorkersOptions): RenderWorker
   }
 
   function start(at: number): Thread {
-    const worker = new Worker(bootCode(options.workerUrl ?? WORKER_URL), {
+    const worker = new Worker(bootCode(), {
       eval: true,
       execArgv: [],
     });
