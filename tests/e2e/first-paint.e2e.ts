@@ -227,6 +227,39 @@ function queryStateOf(html: string): DehydratedState {
   return state as DehydratedState;
 }
 
+/** The app's module scripts the boot script of a rendered page runs after its first paint. */
+function pageScriptsOf(html: string): string[] {
+  const listed = scripts(html).find((script) => script.attributes.id === 'page-scripts');
+  return (JSON.parse(listed?.text ?? '{}') as { modules?: string[] }).modules ?? [];
+}
+
+/**
+ * The chunks `start` imports, all the way down, that are not in `have` (paths on the app's
+ * origin); `seen` collects every chunk visited, `start` included.
+ */
+async function chunksMissing(
+  app: RunningApp,
+  start: string,
+  have: (href: string) => boolean,
+  seen = new Set<string>(),
+): Promise<string[]> {
+  const missing: string[] = [];
+  const visit = async (href: string): Promise<void> => {
+    if (seen.has(href)) return;
+    seen.add(href);
+    if (!have(href)) missing.push(href);
+    const code = await app.api<string>('GET', `${app.url}${href}`);
+    const imports = [
+      ...code.text.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g),
+    ];
+    await Promise.all(
+      imports.map(([, file]) => visit(new URL(file ?? '', `${app.url}${href}`).pathname)),
+    );
+  };
+  await visit(start);
+  return missing;
+}
+
 /** The query of this key is in the state, with its data (throws otherwise). */
 function expectDehydrated(state: DehydratedState, queryKey: readonly unknown[]): void {
   const key = JSON.stringify(queryKey);
@@ -310,8 +343,7 @@ async function checkRenderedPage(
     `${path}: the HTML runs the app's scripts before its first paint`,
   );
   findings.attempt(path, () => {
-    const listed = scripts(html).find((script) => script.attributes.id === 'page-scripts');
-    const modules = (JSON.parse(listed?.text ?? '{}') as { modules?: unknown[] }).modules ?? [];
+    const modules = pageScriptsOf(html);
     if (modules.length === 0) throw new Error('no <script id="page-scripts"> listing the app');
     const preloads = startTags(html, 'link').filter((link) => link.rel === 'modulepreload');
     for (const module of modules) {
@@ -560,23 +592,61 @@ test.describe('public pages over plain HTTP (no browser)', () => {
     const page = [...preloaded].find((href) => /\/cart-page-[^/]*\.js$/.test(href));
     expect(page, 'the cart page chunk is preloaded').toBeDefined();
     // Every chunk the page chunk imports, all the way down, is there: preloaded or the entry's.
-    const missing: string[] = [];
     const seen = new Set<string>();
-    const visit = async (href: string): Promise<void> => {
-      if (seen.has(href)) return;
-      seen.add(href);
-      if (!preloaded.has(href) && !entry.includes(href)) missing.push(href);
-      const code = await app.api<string>('GET', `${app.url}${href}`);
-      const imports = [
-        ...code.text.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["'](\.\/[^"']+)["']/g),
-      ];
-      await Promise.all(
-        imports.map(([, file]) => visit(new URL(file ?? '', `${app.url}${href}`).pathname)),
-      );
-    };
-    await visit(page ?? '');
+    const missing = await chunksMissing(
+      app,
+      page ?? '',
+      (href) => preloaded.has(href) || entry.includes(href),
+      seen,
+    );
     expect(seen.size).toBeGreaterThan(2);
     expect(missing).toEqual([]);
+  });
+});
+
+test.describe('the app of a rendered page', () => {
+  test('comes with the HTML, every chunk of the page fetched once and none waiting for the entry', async ({
+    app,
+    page,
+  }) => {
+    // ADR-0060: the HTML preloads the app's entry and every chunk of the page, so hydration waits
+    // for no chain of requests (the page's chunk asked for only once the entry has run), and the
+    // preload is the very request the app uses (a preload the module loader cannot match, by its
+    // address or its CORS mode, fetches the chunk a second time).
+    const path = `/menu/detail/${PRODUCT_ID}`;
+    const { html } = await getHtml(app, path);
+    const entry = pageScriptsOf(html).at(-1) ?? '';
+    const preloaded = startTags(html, 'link')
+      .filter((link) => link.rel === 'modulepreload')
+      .map((link) => link.href ?? '');
+    const pageChunk = preloaded.find((href) => /\/product-page-[^/]*\.js$/.test(href)) ?? '';
+    expect(pageChunk, 'the product page chunk is preloaded').not.toBe('');
+    const seen = new Set<string>();
+    const missing = await chunksMissing(app, pageChunk, (href) => preloaded.includes(href), seen);
+    expect(seen.size).toBeGreaterThan(2);
+    expect(missing, 'chunks of the page the HTML does not preload').toEqual([]);
+
+    await page.goto(path);
+    // Every script the page needs has been fetched once it has hydrated: the timings are complete.
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    const fetched = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((timing) => timing.name.endsWith('.js'))
+        .map((timing) => ({
+          path: new URL(timing.name).pathname,
+          start: timing.startTime,
+          end: timing.responseEnd,
+        })),
+    );
+    const entryTiming = fetched.find((timing) => timing.path === entry);
+    expect(entryTiming, `the entry ${entry} is fetched`).toBeDefined();
+    for (const chunk of seen) {
+      const timings = fetched.filter((timing) => timing.path === chunk);
+      expect(timings, `${chunk} is fetched once`).toHaveLength(1);
+      expect(timings[0]?.start, `${chunk} is asked for before the entry has arrived`).toBeLessThan(
+        entryTiming?.end ?? 0,
+      );
+    }
   });
 });
 
