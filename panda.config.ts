@@ -184,6 +184,7 @@ export default defineConfig({
       },
       keyframes: {
         fadeIn: { from: { opacity: '0' }, to: { opacity: '1' } },
+        busy: { to: { opacity: '0.6' } },
       },
       // The type scale: fluid between phone and desktop, so one style serves every width.
       textStyles: {
@@ -256,5 +257,15 @@ export default defineConfig({
       textWrap: 'balance',
     },
     '::selection': { bg: 'accent', color: 'accentText' },
+    // The Order button while the cart drawer or the checkout comes (src/app/cart-overlays.tsx):
+    // the pressed, pulsing look of a tap held before hydration (PAGE_TAP_STYLE, which only a
+    // rendered page carries, in server/src/page-render.ts).
+    '#order-button[data-pending]': {
+      cursor: 'progress',
+      transform: 'scale(.95)',
+      filter: 'brightness(.88)',
+      animation: 'busy .7s ease-in-out infinite alternate',
+      _motionReduce: { animation: 'none', opacity: '0.7' },
+    },
   },
 });

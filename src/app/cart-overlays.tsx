@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { useCartFlow } from '../cart/cart-flow';
+import { ORDER_BUTTON_ID } from '../cart/order-button-id';
 import { lazyPart, PartErrorBoundary } from '../ui/lazy-part';
 import { PartLoadError } from '../ui/part-load-error';
 
@@ -26,7 +27,26 @@ export function CartOverlays() {
         <PartLoadError placement="overlay" title={title} onRetry={retry} onClose={close} />
       )}
     >
-      <Suspense fallback={null}>{view === 'cart' ? <CartDrawer /> : <CheckoutOverlay />}</Suspense>
+      <Suspense fallback={<OverlayComing />}>
+        {view === 'cart' ? <CartDrawer /> : <CheckoutOverlay />}
+      </Suspense>
     </PartErrorBoundary>
   );
+}
+
+/**
+ * While an overlay's chunk comes (its first opening: about 650 ms on a slow phone), the header's
+ * Order button, where the cart flow starts, shows the pending look of a tap held before hydration
+ * (`data-pending`, ADR-0060; the app's own rule in panda.config.ts): a tap is never met by
+ * nothing (issue 27). `toggleAttribute`: the first visit's 110 kB had no room for more.
+ */
+function OverlayComing() {
+  useLayoutEffect(() => {
+    const button = document.getElementById(ORDER_BUTTON_ID);
+    button?.toggleAttribute('data-pending', true);
+    return () => {
+      button?.toggleAttribute('data-pending', false);
+    };
+  }, []);
+  return null;
 }
