@@ -1,10 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CartFlowProvider, useCartFlow } from '../cart/cart-flow';
-import { ORDER_BUTTON_ID } from '../cart/order-button-id';
+import { renderApp } from '../../tests/support/render-app';
 import { CartOverlays } from './cart-overlays';
+import { OrderButton } from './order-button';
 
 // Issue 27: a tap gets feedback within 100 ms, never a silent no-op. The drawer's chunk comes
 // only the first time it opens (650 ms on a slow phone); here it comes when the test says.
@@ -20,34 +18,17 @@ vi.mock('../features/cart/cart-drawer', async () => {
   return { CartDrawer: () => <div role="dialog" aria-label="Cart" /> };
 });
 
-function Header() {
-  const { openCart } = useCartFlow();
-  return (
-    <a
-      href="/cart"
-      id={ORDER_BUTTON_ID}
-      onClick={(event) => {
-        event.preventDefault();
-        openCart();
-      }}
-    >
-      Order
-    </a>
-  );
-}
-
 describe('the Order button while the cart drawer comes', () => {
   it('shows the pending look from the tap until the drawer shows', async () => {
-    const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <CartFlowProvider>
-          <Header />
+    const { user } = renderApp({
+      ui: (
+        <>
+          <OrderButton />
           <CartOverlays />
-        </CartFlowProvider>
-      </QueryClientProvider>,
-    );
-    const order = screen.getByRole('link', { name: 'Order' });
+        </>
+      ),
+    });
+    const order = screen.getByRole('link', { name: /^Order/ });
     expect(order.hasAttribute('data-pending')).toBe(false);
 
     await user.click(order);
