@@ -152,6 +152,41 @@ test('header Order, tapped at once, shows the cart (the drawer, or the cart page
   await expect(page.getByTestId('line-quantity')).toHaveText(/(^|\D)2$/);
 });
 
+for (const [path, rendered] of [
+  [PRODUCT_PAGE, true],
+  ['/sign-in', false],
+] as const) {
+  test(`header Order on ${path}, tapped once the app runs, looks pending until the drawer has come`, async ({
+    page,
+  }) => {
+    await cartWith(page, 1);
+    // The drawer's chunk comes the first time it opens: held here, as a slow line holds it.
+    let release = () => {};
+    const drawerHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/cart-drawer-*.js', async (route) => {
+      await drawerHeld;
+      await route.continue();
+    });
+    await page.goto(path, AT_FIRST_BYTES);
+    // This tap is the one the app takes (before, a rendered page's Order is a link to the cart
+    // page): on a rendered page it waits for the app, as the journey above does not. A page the
+    // browser renders shows its Order button only once the app runs.
+    if (rendered) await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    const order = page.getByTestId('order-button');
+    const drawer = page.getByRole('dialog', { name: 'My Cart' });
+    await tapWithFeedback(order, () => drawer.isVisible());
+    await expect(order).toHaveAttribute('data-pending', '');
+    // The look of a held tap, not only the attribute: pressed and dimmed (still, under the
+    // reduced motion the harness asks for). A rendered page has it from its inline style, a page
+    // the browser renders from the app's own rule (panda.config.ts).
+    await expect(order).toHaveCSS('transform', /^matrix\(0\.95, 0, 0, 0\.95/);
+    await expect(order).toHaveCSS('opacity', '0.7');
+    release();
+    await expect(drawer).toBeVisible();
+    await expect(order).not.toHaveAttribute('data-pending');
+  });
+}
+
 test('cart page: "+" then "−", tapped as soon as they show, follow each tap', async ({ page }) => {
   await cartWith(page, 2);
   await page.goto('/cart', AT_FIRST_BYTES);
