@@ -156,7 +156,7 @@ export function createApp(options: CreateAppOptions): App {
   // The render's data from this server's own handler, in process (issue 27, ADR-0054).
   const selfFetch = inProcessFetch(() => app, apiFirst.turn);
   const renderLimits = { ...defaultRenderLimits(), ...config.renderLimits };
-  // Renders in threads of their own (ADR-0071), started at the first render.
+  // Renders in threads of their own (ADR-0071); the first starts with the server (page-render.ts).
   const renderThreads =
     config.ssrDir && renderLimits.threads > 0
       ? createRenderWorkers({

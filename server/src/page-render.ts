@@ -253,6 +253,19 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // Shared with the sitemap and robots.txt (seo/sitemap.ts): one import per build.
   const loadEntry = () => loadServerEntry<ServerEntry>(options.ssrDir);
 
+  // With render threads, the first one starts now and imports the entry the server imports, so
+  // the first page after a start waits for neither (ADR-0071). An entry that fails to load fails
+  // the first render instead, as it would have.
+  const threads = options.threads;
+  if (threads) {
+    void loadEntry()
+      ?.then(() => {
+        const address = serverEntryAddress(options.ssrDir);
+        if (address) threads.warm(address);
+      })
+      .catch(() => undefined);
+  }
+
   function loadTemplate() {
     if (!distDir) return null;
     const index = join(distDir, 'index.html');

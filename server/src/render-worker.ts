@@ -58,6 +58,14 @@ async function serverFetch(request: Request): Promise<Response> {
   });
 }
 
+/** The entry at `address`, imported once. One build at a time: an earlier build's is let go. */
+function entryAt(address: string): Promise<Entry> {
+  if (imported?.address !== address) {
+    imported = { address, entry: import(address) as Promise<Entry> };
+  }
+  return imported.entry;
+}
+
 port.on('message', (message: ToWorker) => {
   if (message.type === 'answer') {
     const waiting = answers.get(message.id);
@@ -70,12 +78,13 @@ port.on('message', (message: ToWorker) => {
       );
     return;
   }
-  const { id, entry, url, apiBaseUrl, origin, inProcess } = message;
-  // One build at a time: an earlier build's entry is let go once a new one is asked for.
-  if (imported?.address !== entry) {
-    imported = { address: entry, entry: import(entry) as Promise<Entry> };
+  if (message.type === 'warm') {
+    // A failed import is the first render's to report (it fails, and its page is the shell).
+    entryAt(message.entry).catch(() => undefined);
+    return;
   }
-  imported.entry
+  const { id, entry, url, apiBaseUrl, origin, inProcess } = message;
+  entryAt(entry)
     .then((server) =>
       server.renderPage(
         url,

@@ -37,7 +37,9 @@ export type ToWorker =
       headers: [string, string][];
       body: ArrayBuffer | null;
     }
-  | { type: 'answer'; id: number; error: string };
+  | { type: 'answer'; id: number; error: string }
+  /** Import the entry at this address now, ahead of the first render that needs it. */
+  | { type: 'warm'; entry: string };
 
 /** From a render thread to the server's thread. */
 export type FromWorker =
@@ -61,6 +63,12 @@ export type RenderWorkers = {
     url: string,
     options: { apiBaseUrl: string; origin: string; inProcess: boolean },
   ): Promise<unknown>;
+  /**
+   * Starts the first thread, if none runs, and has it import the entry at `entry`: the first
+   * page after a start waits for neither (a thread's start and the entry's import are most of
+   * its time).
+   */
+  warm(entry: string): void;
   /** Stops every thread; renders under way fail. */
   close(): Promise<void>;
 };
@@ -180,6 +188,12 @@ export function createRenderWorkers(options: RenderWorkersOptions): RenderWorker
         const message: ToWorker = { type: 'render', id, entry, url, apiBaseUrl, origin, inProcess };
         thread.worker.postMessage(message);
       });
+    },
+    warm(entry) {
+      if (closed) return;
+      const thread = threads.find((running) => running !== null) ?? start(0);
+      const message: ToWorker = { type: 'warm', entry };
+      thread.worker.postMessage(message);
     },
     async close() {
       closed = true;

@@ -2,7 +2,7 @@
 // the thread the API answers on, its data still comes from this server in process, and a thread
 // that dies or hangs costs its pages the shell, never the server. The stand-in entry runs in the
 // render thread, so it talks to the test through files, not through the test's globals.
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,8 @@ import { standInBuildForSuite } from './render-build';
 import { startTestServer, type Schemas, type TestServer } from './test-server';
 
 /**
- * The stand-in entry. /menu is public; it names the thread that rendered it and the products the API
- * gave it. `?search=busy` writes `busy` beside the entry, then keeps its thread busy (a render's
+ * The stand-in entry. Imported, it writes `imported-on-<thread id>` beside itself. /menu is public;
+ * it names the thread that rendered it and the products the API gave it. `?search=busy` writes `busy` beside the entry, then keeps its thread busy (a render's
  * synchronous step that does not end) until the test writes `go`; `?search=exit` ends its thread;
  * `?search=forever` never ends.
  */
@@ -20,6 +20,7 @@ const ENTRY = `
 import { existsSync, writeFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 const here = new URL('.', import.meta.url).pathname;
+writeFileSync(here + 'imported-on-' + threadId, '');
 export function routePageAt(pathname) {
   return pathname === '/menu' ? { module: 'src/features/menu/menu-page.tsx', rendered: true } : null;
 }
@@ -73,6 +74,19 @@ describe('a page is rendered in a thread of its own (ADR-0071)', () => {
   afterEach(() => {
     for (const file of ['busy', 'go']) rmSync(join(build.ssr, file), { force: true });
   });
+
+  it('starts a render thread with the server, the entry imported before the first page is asked', async () => {
+    // First in this suite: no page has been asked for yet.
+    const importedOn = () =>
+      readdirSync(build.ssr)
+        .map((file) => /^imported-on-(\d+)$/.exec(file)?.[1])
+        .filter((id): id is string => id !== undefined)
+        .map(Number)
+        .filter((id) => id !== threadId);
+    await vi.waitFor(() => expect(importedOn()).toHaveLength(1), { timeout: 15_000 });
+    const html = await (await fetch(`${server.url}/menu`)).text();
+    expect(renderedOn(html)).toBe(importedOn()[0]);
+  }, 20_000);
 
   it("renders in a render thread, from this server's own data", async () => {
     const products = (await server.api<Schemas['Product'][]>('GET', '/products?size=2')).body;
