@@ -72,6 +72,17 @@ async function cartWith(page: Page, count: number): Promise<void> {
   await addToCart(page, CAPPUCINO, count);
 }
 
+/** Holds the page's requests for `files` until the returned function lets them go. */
+async function holdRequests(page: Page, files: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(files, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const showsQuantity = (page: Page, value: number) => async () =>
   (await quantity(page).textContent())?.includes(String(value)) ?? false;
 
@@ -97,12 +108,7 @@ test('product page, its scripts held back: each touch shows pending at once, a t
 }) => {
   // Surely before hydration: the app's scripts wait until the taps are done (a phone on a slow
   // network, where the page shows long before its scripts arrive).
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
   for (let tap = 0; tap < 3; tap += 1) {
     await plus(page).tap();
@@ -161,12 +167,7 @@ for (const [path, rendered] of [
   }) => {
     await cartWith(page, 1);
     // The drawer's chunk comes the first time it opens: held here, as a slow line holds it.
-    let release = () => {};
-    const drawerHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/cart-drawer-*.js', async (route) => {
-      await drawerHeld;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/cart-drawer-*.js');
     await page.goto(path, AT_FIRST_BYTES);
     // This tap is the one the app takes (before, a rendered page's Order is a link to the cart
     // page): on a rendered page it waits for the app, as the journey above does not. A page the
