@@ -19,7 +19,7 @@ vi.mock('../features/cart/cart-drawer', async () => {
 });
 
 describe('the Order button while the cart drawer comes', () => {
-  it('shows the pending look from the tap until the drawer shows', async () => {
+  it('shows the pending look, and is busy, from the tap until the drawer shows', async () => {
     const { user } = renderApp({
       ui: (
         <>
@@ -34,6 +34,7 @@ describe('the Order button while the cart drawer comes', () => {
     await user.click(order);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(order.hasAttribute('data-pending'), 'pending while the chunk comes').toBe(true);
+    expect(order.getAttribute('aria-busy'), 'busy to a screen reader').toBe('true');
 
     await act(async () => {
       chunk.arrive();
@@ -41,5 +42,6 @@ describe('the Order button while the cart drawer comes', () => {
     });
     expect(await screen.findByRole('dialog', { name: 'Cart' })).toBeTruthy();
     expect(order.hasAttribute('data-pending'), 'pending once the drawer shows').toBe(false);
+    expect(order.hasAttribute('aria-busy'), 'busy once the drawer shows').toBe(false);
   });
 });

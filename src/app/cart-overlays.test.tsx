@@ -52,7 +52,9 @@ describe('cart overlays when a chunk cannot be loaded', () => {
     expect(alert.textContent).toContain('Your cart could not be loaded');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     // The header is still there and still answers, and no longer shows the drawer coming.
-    expect(screen.getByRole('button', { name: 'Order' }).hasAttribute('data-pending')).toBe(false);
+    const order = screen.getByRole('button', { name: 'Order' });
+    expect(order.hasAttribute('data-pending')).toBe(false);
+    expect(order.hasAttribute('aria-busy')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).toBeNull();

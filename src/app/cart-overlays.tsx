@@ -37,15 +37,18 @@ export function CartOverlays() {
 /**
  * While an overlay's chunk comes (its first opening: about 650 ms on a slow phone), the header's
  * Order button, where the cart flow starts, shows the pending look of a tap held before hydration
- * (`data-pending`, ADR-0060; the app's own rule in panda.config.ts): a tap is never met by
- * nothing (issue 27). `toggleAttribute`: the first visit's 110 kB had no room for more.
+ * (`data-pending`, ADR-0060; the app's own rule in panda.config.ts) and is busy to assistive
+ * technology (`aria-busy`, as every pending button of the shop): a tap is never met by nothing
+ * (issue 27). The button renders neither attribute, so React never sets them back.
  */
 function OverlayComing() {
   useLayoutEffect(() => {
     const button = document.getElementById(ORDER_BUTTON_ID);
     button?.toggleAttribute('data-pending', true);
+    button?.setAttribute('aria-busy', 'true');
     return () => {
       button?.toggleAttribute('data-pending', false);
+      button?.removeAttribute('aria-busy');
     };
   }, []);
   return null;

@@ -177,6 +177,7 @@ for (const [path, rendered] of [
     const drawer = page.getByRole('dialog', { name: 'My Cart' });
     await tapWithFeedback(order, () => drawer.isVisible());
     await expect(order).toHaveAttribute('data-pending', '');
+    await expect(order).toHaveAttribute('aria-busy', 'true');
     // The look of a held tap, not only the attribute: pressed and dimmed (still, under the
     // reduced motion the harness asks for). A rendered page has it from its inline style, a page
     // the browser renders from the app's own rule (panda.config.ts).
@@ -185,6 +186,7 @@ for (const [path, rendered] of [
     release();
     await expect(drawer).toBeVisible();
     await expect(order).not.toHaveAttribute('data-pending');
+    await expect(order).not.toHaveAttribute('aria-busy');
   });
 }
 
