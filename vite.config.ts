@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { pandaStaticCss } from './scripts/panda-static-css.js';
 import { precompress } from './scripts/precompress.js';
 
 const styledSystem = fileURLToPath(new URL('./styled-system', import.meta.url));
+const syncExternalStore = fileURLToPath(
+  new URL('./src/ui/use-sync-external-store.ts', import.meta.url),
+);
 
 // Every vitest project: a console.error fails the test (tests/setup/console.ts).
 const CONSOLE_SETUP = 'tests/setup/console.ts';
@@ -22,11 +26,12 @@ const SRC_LOGIC_NEEDING_A_DOM = [
 export default defineConfig(({ isSsrBuild }) => ({
   // The server entry (src/entry-server.tsx, `vite build --ssr`) is read from disk by the reference
   // API, never sent to a browser: no precompressed copies of it.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react(), pandaStaticCss()] : [react(), pandaStaticCss(), precompress()],
   resolve: {
-    alias: {
-      'styled-system': styledSystem,
-    },
+    alias: [
+      { find: 'styled-system', replacement: styledSystem },
+      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: syncExternalStore },
+    ],
   },
   server: {
     port: 5173,
@@ -87,10 +92,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
-          // The node project of pure logic: the machines, and src/ logic that needs no DOM.
+          // The node project of pure logic: the machines, src/ logic that needs no DOM, and the
+          // build's own plugins (scripts/).
           name: 'machines',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SRC_LOGIC_NEEDING_A_DOM],
           setupFiles: [CONSOLE_SETUP],
         },
