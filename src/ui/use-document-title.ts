@@ -8,6 +8,9 @@ import { documentTitle } from '../lib/document-title';
  */
 export function useDocumentTitle(title: string | undefined): void {
   useEffect(() => {
-    document.title = documentTitle(title);
+    // A rendered page already has its title: writing the same one again would still replace the
+    // <title>'s text during the hydration.
+    const next = documentTitle(title);
+    if (document.title !== next) document.title = next;
   }, [title]);
 }
