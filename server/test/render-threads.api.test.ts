@@ -3,6 +3,7 @@
 // that dies or hangs costs its pages the shell, never the server. The stand-in entry runs in the
 // render thread, so it talks to the test through files, not through the test's globals.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,10 +15,11 @@ import { startTestServer, type Schemas, type TestServer } from './test-server';
  * The stand-in entry. Imported, it writes `imported-on-<thread id>` beside itself. /menu is public;
  * it names the thread that rendered it and the products the API gave it. `?search=busy` writes `busy` beside the entry, then keeps its thread busy (a render's
  * synchronous step that does not end) until the test writes `go`; `?search=exit` ends its thread;
- * `?search=forever` never ends.
+ * `?search=forever` never ends; `?search=nice` names its thread's priority (Linux).
  */
 const ENTRY = `
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readlinkSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 const here = new URL('.', import.meta.url).pathname;
 writeFileSync(here + 'imported-on-' + threadId, '');
@@ -30,6 +32,10 @@ export async function renderPage(url, options) {
   const search = searchParams.get('search') ?? '';
   if (search === 'exit') process.exit(1);
   if (search === 'forever') for (;;);
+  if (search === 'nice') {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return { status: 200, html: '<p>nice ' + getPriority(thread) + '</p>', head: '', state: { queries: [] }, hydrate: false, page: { name: 'menu' }, preloadImages: [] };
+  }
   const answer = await options.fetch(new Request(options.apiBaseUrl + '/api/v1/products?size=2'));
   const products = await answer.json();
   if (search === 'busy') {
@@ -143,6 +149,19 @@ describe('render threads on their own (ADR-0071)', () => {
     expect(page.html).toContain('<p>Stand-in Roast</p>');
     expect(answers).toContain('/api/v1/products');
   });
+
+  // Where there are fewer cores than busy threads, the API's thread runs first. Linux only: it is
+  // where a priority can be set on one thread (the thread's id in /proc/thread-self).
+  it.runIf(process.platform === 'linux')(
+    "renders at a lower priority than the API's thread (nice 10)",
+    async () => {
+      const page = (await threads.render(entry(), '/menu?search=nice', options)) as {
+        html: string;
+      };
+      // A process already nicer than 10 keeps its own: a thread may not raise its priority.
+      expect(page.html).toBe(`<p>nice ${Math.max(10, getPriority())}</p>`);
+    },
+  );
 
   it('stops a thread whose render never ends, and renders the next page in a new one', async () => {
     await expect(threads.render(entry(), '/menu?search=forever', options)).rejects.toThrow(
