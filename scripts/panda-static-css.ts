@@ -231,24 +231,20 @@ export class Modules {
     const name = scope.cssName;
     if (name === null || scope.cssUsedOtherwise()) return null;
     const output = new MagicString(code);
-    const skipped: string[] = [];
     visit(scope.program, (node) => {
       const callee = node.callee as Node | undefined;
       if (node.type !== 'CallExpression') return true;
-      // A `css.raw(...)` whose name every call above folded is left unused: marked pure, the
-      // bundler drops it rather than run it at start-up.
+      // A `css.raw(...)` whose every use is folded below is left unused: marked pure, the bundler
+      // drops it rather than run it at start-up.
       if (scope.isRawCall(node)) output.prependLeft(node.start, '/* @__PURE__ */ ');
       if (callee?.type !== 'Identifier' || callee.name !== name) return true;
       const args = scope.arguments(node);
-      if (!args) {
-        skipped.push(code.slice(node.start, node.end));
-        return true;
-      }
+      if (!args) return true;
       output.overwrite(node.start, node.end, JSON.stringify(this.css(...args)));
       return false;
     });
     if (!output.hasChanged()) return null;
-    return { code: output.toString(), map: output.generateMap({ hires: true }), skipped };
+    return { code: output.toString(), map: output.generateMap({ hires: true }) };
   }
 }
 
