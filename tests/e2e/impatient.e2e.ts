@@ -131,6 +131,53 @@ test('product page, its scripts held back: each touch shows pending at once, a t
   await expect(page.locator('[data-pending]')).toHaveCount(0);
 });
 
+test('product page: a held tap reaches nothing of the app, so a tap during the hydration does not make React finish it in one long task', async ({
+  page,
+}) => {
+  // React listens on #root. Handed a touch, a press or a key on a part it has not hydrated yet, it
+  // finishes the whole hydration in that event's task (100 to 250 ms on the phone profile) before
+  // the held tap's pending look can paint. The capture script keeps every such event of a held
+  // control from #root until the page is hydrated; the click is replayed then, as before.
+  const release = await holdRequests(page, '**/assets/*.js');
+  await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
+  await plus(page).waitFor();
+  const events = [
+    'pointerdown',
+    'pointerup',
+    'pointercancel',
+    'mousedown',
+    'mouseup',
+    'touchstart',
+    'touchend',
+    'touchcancel',
+    'keydown',
+    'keyup',
+    'click',
+  ];
+  await page.evaluate((names) => {
+    const root = document.getElementById('root')!;
+    const seen: string[] = [];
+    (window as unknown as { seenAtRoot: string[] }).seenAtRoot = seen;
+    for (const name of names) root.addEventListener(name, () => seen.push(name), true);
+  }, events);
+  await plus(page).tap();
+  await plus(page).press('Enter');
+  await addButton(page).dispatchEvent('pointerdown', { button: 0, pointerType: 'touch' });
+  await addButton(page).dispatchEvent('pointercancel', { pointerType: 'touch' });
+  await addButton(page).dispatchEvent('touchcancel');
+  const seenAtRoot = () =>
+    page.evaluate(() => (window as unknown as { seenAtRoot: string[] }).seenAtRoot);
+  expect(await seenAtRoot()).toEqual([]);
+  // A tap outside any control is the app's, as before.
+  await page.getByRole('heading', { level: 1 }).dispatchEvent('pointerdown', { button: 0 });
+  expect(await seenAtRoot()).toEqual(['pointerdown']);
+
+  release();
+  // The tap and the Enter, replayed once the app runs.
+  await expect(quantity(page)).toContainText('3');
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+});
+
 test('home page: a product tapped at once opens its page, where Add To Cart works at once', async ({
   page,
 }) => {
