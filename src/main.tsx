@@ -1,4 +1,4 @@
-import { startTransition, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { startTransition, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserApi } from './app/api-setup';
@@ -58,17 +58,6 @@ const onCaughtError = (error: unknown, info: ErrorInfo) => {
 };
 const app = <AppRoot queryClient={queryClient} theme={theme} session={session} inspect={inspect} />;
 
-/**
- * Marks #root once React has hydrated the server's HTML (its handlers are live): what the e2e
- * harness waits for after opening a rendered page, as a shopper waits for a page to be ready.
- */
-function MarkHydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.getElementById('root')?.setAttribute('data-hydrated', '');
-  }, []);
-  return children;
-}
-
 if (rootElement.dataset.ssr === 'hydrate') {
   // The page's chunk first, so hydration runs in one pass. Not awaited at the top level: that
   // chunk imports this one, which must finish evaluating first. A failed load is the route
@@ -77,9 +66,11 @@ if (rootElement.dataset.ssr === 'hydrate') {
     .catch(() => undefined)
     .then(() => {
       // In a transition: hydration yields to the browser between components, so the page
-      // answers input while it becomes interactive (no long task for the whole tree).
+      // answers input while it becomes interactive (no long task for the whole tree). The page's
+      // own part, inside the route's Suspense boundary, is hydrated after the rest, at idle
+      // priority; it marks #root when it works (PageHydrated, ADR-0073).
       startTransition(() => {
-        hydrateRoot(rootElement, <MarkHydrated>{app}</MarkHydrated>, {
+        hydrateRoot(rootElement, app, {
           onCaughtError,
           // A hydration mismatch, with where it happened (React's default reports the error alone).
           onRecoverableError: (error, info) => console.error(error, info.componentStack),

@@ -4,6 +4,7 @@ import { Button } from '../ui/button';
 import { LinkButton } from '../ui/link-button';
 import { PageContainer } from '../ui/page-container';
 import { PageTitle } from '../ui/page-title';
+import { PageHydrated } from './page-hydrated';
 import { paths } from '../lib/paths';
 import { ChunkLoadError, lazyPart, type LazyPartComponent } from '../ui/lazy-part';
 
@@ -100,6 +101,7 @@ function RouteErrorMessage({
             Go back home
           </LinkButton>
         </div>
+        <PageHydrated />
       </div>
     </PageContainer>
   );

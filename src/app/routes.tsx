@@ -6,6 +6,7 @@ import { RequireSession } from '../session/session';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ROUTE_NAMES, ROUTE_TABLE, routeAt, routeParser } from './route-table';
+import { PageHydrated } from './page-hydrated';
 import { RouteFallback } from './route-fallback';
 
 const NOT_FOUND_TITLE = 'Page not found';
@@ -18,13 +19,17 @@ function DocumentTitle({ title }: { title?: string | undefined }) {
 
 /**
  * What every route renders around its page: the chunk's loading state, and an error boundary so
- * a failing screen (or a chunk that cannot be fetched) never blanks the whole shop.
+ * a failing screen (or a chunk that cannot be fetched) never blanks the whole shop. The hydration
+ * mark is inside the loading state's boundary: it comes when the page itself works.
  */
 export function RouteBody({ name, children }: { name: RouteName; children: ReactNode }) {
   const [location] = useLocation();
   const content = (
     <RouteErrorBoundary location={location}>
-      <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+      <Suspense fallback={<RouteFallback />}>
+        {children}
+        <PageHydrated />
+      </Suspense>
     </RouteErrorBoundary>
   );
   return ROUTE_TABLE[name].access === 'private' ? (

@@ -86,10 +86,11 @@ function isExpectedFailure(expected: ExpectedHttpError[], message: ConsoleMessag
 }
 
 /**
- * A page the server rendered works once React has hydrated it (src/main.tsx marks #root), a
- * moment after it shows: its app scripts load after the first paint (ADR-0037). So a journey
- * that opens or reloads a page acts once it is ready, as a shopper does; a page rendered in the
- * browser (no `data-ssr="hydrate"`), or served without its scripts, is ready when it loads.
+ * A page the server rendered works once React has hydrated it (src/app/page-hydrated.tsx marks
+ * #root when the page's own part is, ADR-0073), a moment after it shows: its app scripts load
+ * after the first paint (ADR-0037). So a journey that opens or reloads a page acts once it is
+ * ready, as a shopper does; a page rendered in the browser (no `data-ssr="hydrate"`), or served
+ * without its scripts, is ready when it loads.
  */
 const HYDRATED_WITHIN_MS = 20_000;
 
