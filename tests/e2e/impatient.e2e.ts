@@ -28,7 +28,7 @@ const addedDialog = (page: Page) =>
 /**
  * A tap, then what the shopper saw at once: the control pending (held until the app runs, or busy
  * once the app has taken it: `aria-busy` with its spinner) or its effect already there. Read in
- * the same turn as the tap's answer, so a tap that did nothing visible fails here, not at a later
+ * the turn after the tap's click, so a tap that did nothing visible fails here, not at a later
  * wait. The pending or busy look is recorded as it appears: the app may run and replay the tap,
  * or finish it, and clear that look before this side reads the page.
  */
@@ -36,7 +36,19 @@ async function tapWithFeedback(control: Locator, effect: () => Promise<boolean>)
   // The element itself: once a dialog opens, the page behind it leaves the accessibility tree.
   const element = await control.elementHandle();
   await element?.evaluate((button) => {
-    const watched = button as HTMLElement & { sawPending?: boolean };
+    const watched = button as HTMLElement & { sawPending?: boolean; clicked?: Promise<void> };
+    // The click the touch becomes, seen before anything of the page's (the window, capturing).
+    // The browser makes it once the page has answered the touch, which on a busy page can be
+    // after `tap()` has returned: the tap's answer is read once it has come.
+    watched.clicked = new Promise<void>((resolve) => {
+      window.addEventListener(
+        'click',
+        (event) => {
+          if (event.target instanceof Node && watched.contains(event.target)) resolve();
+        },
+        true,
+      );
+    });
     const pendingValue = (name: string | null, value: string | null) =>
       name === 'data-pending' ? value !== null : value === 'true';
     watched.sawPending = false;
@@ -55,6 +67,9 @@ async function tapWithFeedback(control: Locator, effect: () => Promise<boolean>)
     });
   });
   await control.tap();
+  await element?.evaluate(
+    (button) => (button as HTMLElement & { clicked?: Promise<void> }).clicked,
+  );
   const pending = await element?.evaluate(
     (button) => (button as HTMLElement & { sawPending?: boolean }).sawPending === true,
   );
