@@ -59,9 +59,9 @@ const onCaughtError = (error: unknown, info: ErrorInfo) => {
 const app = <AppRoot queryClient={queryClient} theme={theme} session={session} inspect={inspect} />;
 
 if (rootElement.dataset.ssr === 'hydrate') {
-  // The page's chunk first, so hydration runs in one pass. Not awaited at the top level: that
-  // chunk imports this one, which must finish evaluating first. A failed load is the route
-  // boundary's business (it offers Retry): hydrate regardless.
+  // The page's chunk first, so hydration never stops half-way to fetch it. Not awaited at the
+  // top level: that chunk imports this one, which must finish evaluating first. A failed load is
+  // the route boundary's business (it offers Retry): hydrate regardless.
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
     .then(() => {
