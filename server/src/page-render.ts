@@ -77,31 +77,35 @@ const PAGE_BOOT_SCRIPT =
  * The second inline script of a rendered page (ADR-0060): no tap is lost before the app runs.
  * Until React has hydrated the page (`#root[data-hydrated]`, src/app/page-hydrated.tsx), a click
  * or tap on a button (or an element marked `data-replay`) is held: its default and React are kept
- * out of it, the button shows its pending state (`data-pending`, PAGE_TAP_STYLE) and joins a
+ * out of it, the button shows its pending state (`data-pending`, PAGE_TAP_STYLE), is busy to
+ * assistive technology (`aria-busy`, as every pending button of the shop, ADR-0075) and joins a
  * queue. The pending state comes at the touch itself (`pointerdown`), which a busy phone delivers
  * well before the click that follows the finger's lift; a touch that turns into a scroll
  * (`pointercancel`) takes it back. Every other event of the tap (touch, pointer, mouse, key) is
  * kept from React as well: handed one on a part it has not hydrated yet, React finishes the whole
  * hydration in that event's task, and the pending look waits for it (ADR-0073). Once the page is
  * hydrated the queue is replayed in order, one click per task, so each sees the state the one
- * before left (three "+" give 4), and no button is left pending. A button the hydration replaced
- * is found again by its place among the page's buttons. Links, and a form's submit button whose
- * form names a real action, work before any script and are left alone. Only a page the app
- * hydrates is held (a not-found page is rendered afresh in the browser).
+ * before left (three "+" give 4), and no button is left pending. A replayed button loses the
+ * script's `aria-busy` just before its first click, so that what the app sets from that click on
+ * (Add To Cart busy with its request) is the app's. A button the hydration replaced is found again
+ * by its place among the page's buttons. Links, and a form's submit button whose form names a
+ * real action, work before any script and are left alone. Only a page the app hydrates is held (a
+ * not-found page is rendered afresh in the browser).
  */
 const PAGE_TAP_SCRIPT =
   "(function(){var d=document,q=[],r,p,S='button,[data-replay]',E=['pointerdown','pointerup','pointercancel','mousedown','mouseup','touchstart','touchend','touchcancel','keydown','keypress','keyup','click'];" +
   'function all(){return d.querySelectorAll(S)}' +
+  "function b(t){t.setAttribute('data-pending','');t.setAttribute('aria-busy','true')}function u(t){t.removeAttribute('data-pending');t.removeAttribute('aria-busy')}" +
   "function k(e){r=r||d.getElementById('root');if(!r||r.dataset.ssr!=='hydrate'||r.hasAttribute('data-hydrated')||e.button>0)return;" +
   'var t=e.target.closest&&e.target.closest(S);if(!t||!r.contains(t)||t.disabled)return;' +
   "var a=t.type==='submit'&&t.form&&t.form.getAttribute('action');if(a&&a.indexOf('javascript:'))return;return t}" +
-  "function h(e){var t=k(e),y=e.type;if(y==='pointercancel'&&p&&!q.some(function(x){return x[0]===p}))p.removeAttribute('data-pending');" +
-  "if(!t)return;e.stopImmediatePropagation();if(y==='pointerdown'){t.setAttribute('data-pending','');p=t}" +
-  "if(y==='click'){t.setAttribute('data-pending','');e.preventDefault();q.push([t,[].indexOf.call(all(),t)])}}" +
+  "function h(e){var t=k(e),y=e.type;if(y==='pointercancel'&&p&&!q.some(function(x){return x[0]===p}))u(p);" +
+  "if(!t)return;e.stopImmediatePropagation();if(y==='pointerdown'){b(t);p=t}" +
+  "if(y==='click'){b(t);e.preventDefault();q.push([t,[].indexOf.call(all(),t)])}}" +
   "E.forEach(function(n){d.addEventListener(n,h,{capture:true,passive:n.indexOf('touch')===0})});" +
   'function go(){E.forEach(function(n){d.removeEventListener(n,h,true)});var i=0;(function n(){var x=q[i++];' +
-  "if(!x){[].forEach.call(d.querySelectorAll('[data-pending]'),function(y){y.removeAttribute('data-pending')});return}" +
-  'var t=x[0].isConnected?x[0]:all()[x[1]];if(t)t.click();setTimeout(n,0)})()}' +
+  "if(!x){[].forEach.call(d.querySelectorAll('[data-pending]'),function(y){if(y.replayed)y.removeAttribute('data-pending');else u(y)});return}" +
+  "var t=x[0].isConnected?x[0]:all()[x[1]];if(t){if(!t.replayed){t.replayed=1;t.removeAttribute('aria-busy')}t.click()}setTimeout(n,0)})()}" +
   "d.addEventListener('DOMContentLoaded',function(){r=d.getElementById('root');if(!r)return;" +
   "if(r.hasAttribute('data-hydrated'))return go();" +
   "new MutationObserver(function(m,o){if(r.hasAttribute('data-hydrated')){o.disconnect();go()}}).observe(r,{attributes:true,attributeFilter:['data-hydrated']})})})()";

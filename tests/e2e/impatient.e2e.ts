@@ -124,26 +124,40 @@ test('product page, its scripts held back: each touch shows pending at once, a t
   // Surely before hydration: the app's scripts wait until the taps are done (a phone on a slow
   // network, where the page shows long before its scripts arrive).
   const release = await holdRequests(page, '**/assets/*.js');
+  // Add To Cart's request too, to see the busy state the app gives the replayed tap.
+  const releaseAdd = await holdRequests(page, '**/api/v1/cart/items');
   await page.goto(PRODUCT_PAGE, AT_FIRST_BYTES);
   for (let tap = 0; tap < 3; tap += 1) {
     await plus(page).tap();
+    // Pending to the eye and busy to a screen reader, as every pending button of the shop.
     await expect(plus(page)).toHaveAttribute('data-pending', '');
+    await expect(plus(page)).toHaveAttribute('aria-busy', 'true');
   }
   await expect(quantity(page)).toContainText('1');
   // A finger that lands on Add To Cart and then scrolls the page: pending at the touch, then not.
   await addButton(page).dispatchEvent('pointerdown', { button: 0, pointerType: 'touch' });
   await expect(addButton(page)).toHaveAttribute('data-pending', '');
+  await expect(addButton(page)).toHaveAttribute('aria-busy', 'true');
   await addButton(page).dispatchEvent('pointercancel', { pointerType: 'touch' });
   await expect(addButton(page)).not.toHaveAttribute('data-pending');
+  await expect(addButton(page)).not.toHaveAttribute('aria-busy');
   await expect(plus(page)).toHaveAttribute('data-pending', '');
+  await expect(plus(page)).toHaveAttribute('aria-busy', 'true');
   await addButton(page).tap();
   await expect(addButton(page)).toHaveAttribute('data-pending', '');
+  await expect(addButton(page)).toHaveAttribute('aria-busy', 'true');
 
   release();
-  await expect(addedDialog(page)).toBeVisible();
+  // The taps replayed: "+" done and no longer busy; Add To Cart busy now with its own request, the
+  // app's, which the end of the replay leaves alone.
   await expect(quantity(page)).toContainText('4');
-  expect((await serverCart(page)).totalQuantity).toBe(4);
   await expect(page.locator('[data-pending]')).toHaveCount(0);
+  await expect(plus(page)).not.toHaveAttribute('aria-busy');
+  await expect(addButton(page)).toHaveAttribute('aria-busy', 'true');
+  releaseAdd();
+  await expect(addedDialog(page)).toBeVisible();
+  expect((await serverCart(page)).totalQuantity).toBe(4);
+  await expect(page.locator('button[aria-busy]')).toHaveCount(0);
 });
 
 test('product page: a held tap reaches nothing of the app, so a tap during the hydration does not make React finish it in one long task', async ({
