@@ -31,7 +31,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { launchChromium } from '../tests/e2e/support/browser';
 import { launchBareChromium, type BareBrowser, type BarePage } from './bare-chromium';
@@ -152,12 +152,17 @@ async function phoneContext(browser: Browser, url: string): Promise<BrowserConte
   return context;
 }
 
-async function throttle(page: Page): Promise<CDPSession> {
+/** The phone's line and CPU, through a DevTools session: Playwright's, or a bare one (BarePage). */
+async function throttle(session: Pick<BarePage, 'send'>): Promise<void> {
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', NETWORK);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+}
+
+/** `throttle` for a page Playwright drives. */
+async function throttlePlaywright(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-  return cdp;
+  await throttle({ send: (method, params) => cdp.send(method as 'Network.enable', params) });
 }
 
 /**
@@ -178,12 +183,6 @@ async function barePhone(bare: BareBrowser): Promise<BarePage> {
   await page.send('Page.setLifecycleEventsEnabled', { enabled: true });
   await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${probes.toString()})();` });
   return page;
-}
-
-async function throttleBare(page: BarePage): Promise<void> {
-  await page.send('Network.enable');
-  await page.send('Network.emulateNetworkConditions', NETWORK);
-  await page.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
 /** A time the probes recorded (`window[name]`), once there; null if it did not come in time. */
@@ -238,7 +237,7 @@ async function interactiveWindow(
   const page = await barePhone(bare);
   try {
     if (path === '/cart') await fillBareCart(page, url);
-    await throttleBare(page);
+    await throttle(page);
     await page.send('Page.navigate', { url: url + path });
     // A rendered page works once its own part is hydrated and its held taps are let go.
     const interactive =
@@ -303,7 +302,7 @@ async function tapAfter(
 ): Promise<TapResult> {
   const page = await barePhone(bare);
   try {
-    await throttleBare(page);
+    await throttle(page);
     const painted = page.next(
       'Page.lifecycleEvent',
       (event) => event.name === 'firstContentfulPaint',
@@ -382,7 +381,7 @@ async function inpRun(browser: Browser, url: string, control: Control): Promise<
   try {
     if (control === 'cart "+"') await fillCart(context);
     const page = await context.newPage();
-    await throttle(page);
+    await throttlePlaywright(page);
     const seen = new Set<number>();
     const durations: number[] = [];
     const tap = async (target: Locator, settled: () => Promise<unknown>) => {
